@@ -1,0 +1,16 @@
+/**
+ * The trading arithmetic of SPEC §9 as pure functions, shared by the web worker (plain numbers,
+ * on every tick) and the mock upstream (exact micro-units, for the ledger).
+ */
+export * from './account.js';
+export * from './decimal.js';
+export * from './display.js';
+export * from './fee.js';
+export * from './lots.js';
+export * from './margin.js';
+export * from './money.js';
+export * from './pnl.js';
+export * from './rounding.js';
+export * from './side.js';
+export * from './triggers.js';
+export * from './withdraw.js';

@@ -1,0 +1,2 @@
+export * from './rest.js';
+export * from './socket-client.js';

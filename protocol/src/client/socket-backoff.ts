@@ -1,0 +1,26 @@
+/** Reconnect delays: the first retry waits up to `baseMs`, each next one up to twice as long. */
+export interface BackoffOptions {
+  readonly baseMs: number;
+  /** Ceiling of the doubling, so a long outage does not push retries minutes apart. */
+  readonly maxMs: number;
+}
+
+/** This project's choice: a quarter second first, never more than ten seconds apart. */
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 250, maxMs: 10_000 };
+
+/**
+ * The delay before reconnect attempt `attempt` (0 for the first retry) with full jitter:
+ * uniform in `[0, min(maxMs, baseMs · 2^attempt))`. Spreading retries over the whole window,
+ * rather than around its edge, keeps thousands of clients that lost the same server from
+ * coming back in one wave.
+ *
+ * @param random a source in [0, 1); injectable so tests can pin the delay.
+ */
+export function fullJitterDelay(
+  attempt: number,
+  backoff: BackoffOptions,
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempt));
+  return Math.floor(random() * ceiling);
+}

@@ -1,0 +1,464 @@
+import { CODE } from '../envelope.js';
+import { explainIssues } from '../schemas/explain.js';
+import {
+  CLOSE,
+  type ClientFrame,
+  CONNECT_TIMEOUT_MS,
+  type DayMarketFrame,
+  type ForexClosedFrame,
+  type ForexTradeFrame,
+  HEARTBEAT_MS,
+  type KlineFrame,
+  type LoginResultFrame,
+  loginFrameSchema,
+  MAX_MISSED_PONGS,
+  PING,
+  PONG,
+  type ServerFrame,
+} from '../socket/frames.js';
+import { isPrivateTopic, parseTopic, type Topic } from '../socket/topics.js';
+import { type BackoffOptions, DEFAULT_BACKOFF, fullJitterDelay } from './socket-backoff.js';
+import { decodeServerFrame } from './socket-decode.js';
+import { createEmitter, type Listener } from './socket-emitter.js';
+
+export { type BackoffOptions, DEFAULT_BACKOFF, fullJitterDelay } from './socket-backoff.js';
+
+/**
+ * Declared through a method so its parameter is compared bivariantly: the browser's WebSocket
+ * and `ws` hand their handlers richer event types of their own, and both must fit here.
+ */
+type Handler<E> = { bivarianceHack(event: E): void }['bivarianceHack'];
+
+/**
+ * The part of the WHATWG WebSocket that the client uses, which the browser's WebSocket (main
+ * thread and Web Workers) and the `ws` package both implement.
+ */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  /** `ws` only: drops the connection at once, with no closing handshake to wait for. */
+  terminate?(): void;
+  onopen: Handler<unknown> | null;
+  onmessage: Handler<{ readonly data: unknown }> | null;
+  onclose: Handler<{ readonly code: number; readonly reason: string }> | null;
+  onerror: Handler<unknown> | null;
+}
+
+/** What `ws` takes as its third constructor argument; browsers ignore it. */
+export interface WebSocketTransportOptions {
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly origin?: string;
+}
+
+export type WebSocketConstructor = new (
+  url: string,
+  protocols?: string | string[],
+  options?: WebSocketTransportOptions,
+) => WebSocketLike;
+
+export interface SocketClientOptions {
+  /** The socket's address, e.g. `wss://api.example.com/v1/ws`. */
+  readonly url: string;
+  /** Defaults to `globalThis.WebSocket`; in Node pass `WebSocket` from `ws`. */
+  readonly WebSocketImpl?: WebSocketConstructor;
+  /** Logged in with on every connection until `logout()`. */
+  readonly token?: string;
+  /** Time between two `ping`s (default `HEARTBEAT_MS`). */
+  readonly heartbeatMs?: number;
+  /** Unanswered pings tolerated; one more drops the socket (default `MAX_MISSED_PONGS`). */
+  readonly maxMissedPongs?: number;
+  /** Time a socket gets to open before it is abandoned (default `CONNECT_TIMEOUT_MS`). */
+  readonly connectTimeoutMs?: number;
+  /** Reconnect delays (default `DEFAULT_BACKOFF`). */
+  readonly backoff?: BackoffOptions;
+  /** A source in [0, 1) for the backoff jitter (default `Math.random`). */
+  readonly random?: () => number;
+  /**
+   * Check every frame against its schema (default true). An invalid frame becomes an
+   * 'invalid' event, never an exception. Without it frames are only JSON-parsed.
+   */
+  readonly validate?: boolean;
+  /** Extra handshake headers (`ws` only; a browser cannot set them). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Origin header of the handshake (`ws` only; a browser sends its own). */
+  readonly origin?: string;
+}
+
+export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/**
+ * Why a socket was let go: the server closed it, it failed, it stopped answering pings, or it
+ * did not open in time.
+ */
+export type DisconnectReason = 'closed' | 'error' | 'heartbeat' | 'connect-timeout';
+
+/** Every server frame but `login_result`, which arrives as the 'login' event. */
+export type PushFrame = Exclude<ServerFrame, LoginResultFrame>;
+
+/** A frame with the exact text it came in, so a relay can forward the text without re-encoding. */
+export interface FrameEvent<F extends PushFrame = PushFrame> {
+  readonly frame: F;
+  readonly raw: string;
+}
+
+/** The frame a topic carries. */
+export type FrameOfTopic<T extends Topic> = T extends 'DAY_MARKET'
+  ? DayMarketFrame
+  : T extends 'FOREX_TRADE'
+    ? ForexTradeFrame
+    : T extends 'FOREX_CLOSED'
+      ? ForexClosedFrame
+      : KlineFrame;
+
+export interface SocketClientEvents {
+  state: SocketState;
+  /** Every `login_result`; `code` 1 means logged in (SPEC §4). */
+  login: LoginResultFrame;
+  /** Topic frames, `error` frames and the gateway's `upstream` frames. */
+  frame: FrameEvent;
+  /** A frame that is not JSON, not a known frame, or fails its schema. */
+  invalid: { readonly raw: string; readonly error: string };
+  /** A `pong` arrived; the payload is its arrival time (ms since the epoch). */
+  pong: number;
+  /** A socket was let go; a reconnect is scheduled. `code` is the close code, when one came. */
+  disconnect: { readonly reason: DisconnectReason; readonly code?: number };
+}
+
+/** WebSocket.OPEN, the same value in browsers and in `ws`. */
+const OPEN = 1;
+const noop = () => {};
+
+/** The platform's WebSocket: browsers, Web Workers and Node 22+, not Node 20. */
+function globalWebSocket(): WebSocketConstructor {
+  const impl: WebSocketConstructor | undefined = globalThis.WebSocket;
+  if (impl === undefined) {
+    throw new TypeError('no global WebSocket here: pass WebSocketImpl (in Node, WebSocket of ws)');
+  }
+  return impl;
+}
+
+function checkedToken(token: string): string {
+  const result = loginFrameSchema.shape.token.safeParse(token);
+  if (!result.success) throw new TypeError(`socket token: ${explainIssues(result.error)}`);
+  return token;
+}
+
+function checkedTopic(topic: Topic): Topic {
+  if (parseTopic(topic) === undefined) throw new TypeError(`not a socket topic: "${topic}"`);
+  return topic;
+}
+
+/**
+ * The typed realtime socket client (SPEC §4, §7; DESIGN "Socket protocol"). It logs in once per
+ * connection with the token, keeps a set of active topics and subscribes each exactly once,
+ * sends `ping` every heartbeat and reconnects when more than `maxMissedPongs` go unanswered,
+ * when the socket does not open in time, or when it closes or fails — with full-jitter backoff,
+ * logging in again and resubscribing every active topic. Private topics are subscribed only
+ * once a `login_result` with code 1 has come back, since the server refuses them before.
+ *
+ * It runs in browsers, Web Workers and Node: the WebSocket constructor is injected, and the
+ * only timers are setTimeout/clearTimeout, all cleared by `close()`.
+ */
+export function createSocketClient(options: SocketClientOptions) {
+  const WebSocketImpl = options.WebSocketImpl ?? globalWebSocket();
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const maxMissedPongs = options.maxMissedPongs ?? MAX_MISSED_PONGS;
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const random = options.random ?? Math.random;
+  const validate = options.validate ?? true;
+  const transport: WebSocketTransportOptions | undefined =
+    options.headers === undefined && options.origin === undefined
+      ? undefined
+      : {
+          ...(options.headers && { headers: options.headers }),
+          ...(options.origin && { origin: options.origin }),
+        };
+
+  const events = createEmitter<SocketClientEvents>();
+  const topicEvents = createEmitter<Record<string, FrameEvent>>();
+  const topics = new Set<Topic>();
+
+  let state: SocketState = 'closed';
+  let socket: WebSocketLike | undefined;
+  let token = options.token === undefined ? undefined : checkedToken(options.token);
+  let loggedIn = false;
+  /** Logins sent on this connection whose `login_result` has not come back yet. */
+  let loginsInFlight = 0;
+  /** Reconnect attempts since the last good connection; drives the backoff. */
+  let attempt = 0;
+  let reconnects = 0;
+  let lastPongAt: number | undefined;
+  let unansweredPings = 0;
+  let connectTimer: ReturnType<typeof setTimeout> | undefined;
+  let heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+  // Transitions change the state first and emit last, so a listener that calls back into the
+  // client (subscribe, close, …) always finds it consistent.
+  function enter(next: SocketState): boolean {
+    if (state === next) return false;
+    state = next;
+    return true;
+  }
+
+  function sendText(text: string) {
+    if (socket?.readyState === OPEN) socket.send(text);
+  }
+
+  function sendFrame(frame: ClientFrame) {
+    sendText(JSON.stringify(frame));
+  }
+
+  function sendLogin(value: string) {
+    loginsInFlight++;
+    sendFrame({ type: 'login', token: value });
+  }
+
+  /** Whether the server holds `topic` for this connection right now. */
+  function isLive(topic: Topic): boolean {
+    return state === 'open' && (loggedIn || !isPrivateTopic(topic));
+  }
+
+  function openSocket() {
+    const ws = transport
+      ? new WebSocketImpl(options.url, [], transport)
+      : new WebSocketImpl(options.url);
+    socket = ws;
+    loggedIn = false;
+    loginsInFlight = 0;
+    unansweredPings = 0;
+    ws.onopen = () => onOpen(ws);
+    ws.onmessage = (event) => onMessage(ws, event.data);
+    ws.onclose = (event) => drop(ws, 'closed', event.code);
+    ws.onerror = () => drop(ws, 'error');
+    connectTimer = setTimeout(() => drop(ws, 'connect-timeout'), connectTimeoutMs);
+  }
+
+  /**
+   * Lets go of the current socket. Its handlers become no-ops rather than null: `ws` throws
+   * when it emits an 'error' nobody listens to, which an aborted handshake does.
+   */
+  function release(ws: WebSocketLike, how: 'close' | 'terminate') {
+    ws.onopen = noop;
+    ws.onmessage = noop;
+    ws.onclose = noop;
+    ws.onerror = noop;
+    socket = undefined;
+    loggedIn = false;
+    clearTimeout(connectTimer);
+    clearTimeout(heartbeatTimer);
+    connectTimer = undefined;
+    heartbeatTimer = undefined;
+    if (how === 'terminate' && ws.terminate) ws.terminate();
+    else ws.close(CLOSE.NORMAL);
+  }
+
+  function onOpen(ws: WebSocketLike) {
+    if (ws !== socket) return;
+    clearTimeout(connectTimer);
+    connectTimer = undefined;
+    const changed = enter('open');
+    if (token !== undefined) sendLogin(token);
+    // With a token the connection only counts as good once the login is accepted.
+    else attempt = 0;
+    for (const topic of topics) {
+      if (!isPrivateTopic(topic)) sendFrame({ type: 'sub', param: topic });
+    }
+    heartbeatTimer = setTimeout(beat, heartbeatMs);
+    if (changed) events.emit('state', 'open');
+  }
+
+  /** One heartbeat: the ping is dropped instead of sent once too many are unanswered. */
+  function beat() {
+    heartbeatTimer = undefined;
+    if (!socket) return;
+    if (unansweredPings > maxMissedPongs) {
+      drop(socket, 'heartbeat');
+      return;
+    }
+    sendText(PING);
+    unansweredPings++;
+    heartbeatTimer = setTimeout(beat, heartbeatMs);
+  }
+
+  function drop(ws: WebSocketLike, reason: DisconnectReason, code?: number) {
+    if (ws !== socket) return;
+    // A socket that closed or failed on its own needs no handshake; a silent one gets none.
+    release(ws, 'terminate');
+    scheduleReconnect(code === undefined ? { reason } : { reason, code });
+  }
+
+  function scheduleReconnect(why: SocketClientEvents['disconnect']) {
+    const changed = enter('reconnecting');
+    reconnectTimer = setTimeout(reconnect, fullJitterDelay(attempt, backoff, random));
+    attempt++;
+    events.emit('disconnect', why);
+    if (changed) events.emit('state', 'reconnecting');
+  }
+
+  function reconnect() {
+    reconnectTimer = undefined;
+    reconnects++;
+    try {
+      openSocket();
+    } catch {
+      // The constructor refused this once; the URL was accepted before, so try again later.
+      scheduleReconnect({ reason: 'error' });
+    }
+  }
+
+  function onMessage(ws: WebSocketLike, data: unknown) {
+    if (ws !== socket) return;
+    if (typeof data !== 'string') {
+      events.emit('invalid', { raw: '', error: 'a binary frame: the protocol is text only' });
+      return;
+    }
+    if (data === PONG) {
+      unansweredPings = 0;
+      lastPongAt = Date.now();
+      events.emit('pong', lastPongAt);
+      return;
+    }
+    const decoded = decodeServerFrame(data, validate);
+    if (!decoded.ok) {
+      events.emit('invalid', { raw: data, error: decoded.error });
+      return;
+    }
+    const frame = decoded.value;
+    if (frame.type === 'login_result') {
+      onLoginResult(frame);
+      return;
+    }
+    const event: FrameEvent = { frame, raw: data };
+    events.emit('frame', event);
+    topicEvents.emit(frame.type, event);
+  }
+
+  function onLoginResult(frame: LoginResultFrame) {
+    if (loginsInFlight > 0) loginsInFlight--;
+    // The answer to a login that a later login() or logout() replaced says nothing about now.
+    if (loginsInFlight > 0 || token === undefined) return;
+    if (frame.code === CODE.OK) {
+      attempt = 0;
+      if (!loggedIn) {
+        loggedIn = true;
+        for (const topic of topics) {
+          if (isPrivateTopic(topic)) sendFrame({ type: 'sub', param: topic });
+        }
+      }
+    } else {
+      loggedIn = false;
+    }
+    events.emit('login', frame);
+  }
+
+  function subscribe(topic: Topic) {
+    if (topics.has(checkedTopic(topic))) return;
+    topics.add(topic);
+    if (isLive(topic)) sendFrame({ type: 'sub', param: topic });
+  }
+
+  function unsubscribe(topic: Topic) {
+    if (!topics.delete(topic)) return;
+    if (isLive(topic)) sendFrame({ type: 'unsub', param: topic });
+  }
+
+  return {
+    get state(): SocketState {
+      return state;
+    },
+    /** True after a `login_result` with code 1 on the current connection. */
+    get loggedIn(): boolean {
+      return loggedIn;
+    },
+    /** The active topics: subscribed now, or to be subscribed on the next connection. */
+    get topics(): ReadonlySet<Topic> {
+      return topics;
+    },
+    /** Sockets opened after the first one. */
+    get reconnects(): number {
+      return reconnects;
+    },
+    /** Arrival time of the last `pong` (ms since the epoch), if any came. */
+    get lastPongAt(): number | undefined {
+      return lastPongAt;
+    },
+
+    /** Listens to an event; returns the function that stops listening. */
+    on: events.on,
+
+    /** Listens to the frames of one topic only; returns the function that stops listening. */
+    onTopic<T extends Topic>(topic: T, listener: Listener<FrameEvent<FrameOfTopic<T>>>) {
+      return topicEvents.on(topic, listener as Listener<FrameEvent>);
+    },
+
+    /** Opens the socket; a no-op unless closed. Throws when the URL is refused outright. */
+    connect(): void {
+      if (state !== 'closed') return;
+      enter('connecting');
+      try {
+        openSocket();
+      } catch (error) {
+        state = 'closed';
+        throw error;
+      }
+      events.emit('state', 'connecting');
+    },
+
+    /** Closes for good: no reconnect, every timer cleared. `connect()` may start again. */
+    close(): void {
+      if (state === 'closed') return;
+      clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      if (socket) release(socket, 'close');
+      loginsInFlight = 0;
+      attempt = 0;
+      enter('closed');
+      events.emit('state', 'closed');
+    },
+
+    /**
+     * Sets the token and, when connected, logs in with it now. A token already logged in (or
+     * being logged in) is not sent again; switching tokens logs the previous one out first, so
+     * its private subscriptions end before the new user's begin.
+     */
+    login(value: string): void {
+      const next = checkedToken(value);
+      if (next === token && (loggedIn || loginsInFlight > 0)) return;
+      token = next;
+      if (state !== 'open') return;
+      if (loggedIn) {
+        sendFrame({ type: 'logout' });
+        loggedIn = false;
+      }
+      sendLogin(next);
+    },
+
+    /**
+     * Forgets the token and, when logged in, sends `logout`. Private topics stay in the set
+     * (this project's choice): they are subscribed again after the next successful login.
+     */
+    logout(): void {
+      if (token === undefined) return;
+      token = undefined;
+      if (state === 'open' && (loggedIn || loginsInFlight > 0)) sendFrame({ type: 'logout' });
+      loggedIn = false;
+    },
+
+    /** Adds a topic; `sub` is sent only when it becomes active and the server would take it. */
+    subscribe,
+    /** Removes a topic; `unsub` is sent only when the server holds it. */
+    unsubscribe,
+    subscribeMany(list: Iterable<Topic>): void {
+      const checked = [...list].map(checkedTopic);
+      for (const topic of checked) subscribe(topic);
+    },
+    unsubscribeMany(list: Iterable<Topic>): void {
+      for (const topic of list) unsubscribe(topic);
+    },
+  };
+}
+
+export type SocketClient = ReturnType<typeof createSocketClient>;

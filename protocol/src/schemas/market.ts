@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { instrumentCodeSchema } from '../socket/topics.js';
+import { finite, moneySchema } from './primitives.js';
+
+/** SPEC §3 Category. */
+export const categorySchema = z.object({
+  Id: z.number().int(),
+  NameShowTrans: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+/** One allowed leverage of an instrument (SPEC §3 HasForexMultiple). */
+export const leverageOptionSchema = z.object({ Value: z.number().int().positive() });
+
+/** The quote an instrument carries in the trade list (SPEC §3 ForexQuotations). */
+export const instrumentQuoteSchema = z.object({
+  Open: finite(),
+  Close: finite(),
+  /** Change since the day's open, in percent. */
+  Change: finite(),
+});
+
+/** SPEC §3 Instrument (trade list item). */
+export const instrumentSchema = z.object({
+  Id: z.number().int(),
+  Code: instrumentCodeSchema,
+  ShowCode: z.string(),
+  Logo: z.string(),
+  CategoryId: z.number().int(),
+  /** 1 = open; anything else closed (buy and sell disabled). */
+  MarketStatus: z.number().int(),
+  /** Decimals a price is shown with. */
+  PricePrecision: z.number().int().min(0).max(10),
+  /** Lot step. */
+  Pip: z.number().positive(),
+  /** Minimum lots. */
+  ForexMinCont: z.number().positive(),
+  /** Units per lot. */
+  ForexContNum: z.number().positive(),
+  /** 1 = fixed margin per lot (`FixedMargin`), otherwise computed from leverage. */
+  MarginMode: z.number().int(),
+  /**
+   * Margin per lot when MarginMode is 1. SPEC §9 names a "fixed amount per lot" but not its
+   * field; this name is this project's choice.
+   */
+  FixedMargin: moneySchema.optional(),
+  ForexFeeRate: z.number().min(0),
+  /** Allowed leverages; the first is the default (SPEC §4). Empty: ordering is refused. */
+  HasForexMultiple: z.array(leverageOptionSchema),
+  ForexQuotations: instrumentQuoteSchema,
+});
+export type Instrument = z.infer<typeof instrumentSchema>;
+
+/**
+ * One instrument's move, pushed on DAY_MARKET. SPEC shows only ForexQuotations' Open, Close,
+ * Change; High, Low and Time are this project's additions for the quote list and the chart.
+ */
+export const quoteTickSchema = z.object({
+  Id: z.number().int(),
+  Code: instrumentCodeSchema,
+  Open: finite(),
+  High: finite(),
+  Low: finite(),
+  /** The latest price. */
+  Close: finite(),
+  Change: finite(),
+  /** Milliseconds since the epoch, UTC. */
+  Time: z.number().int(),
+});
+export type QuoteTick = z.infer<typeof quoteTickSchema>;
+
+/** SPEC §3 Candle. Time is the candle's start in seconds since the epoch, UTC (SPEC §9). */
+export const candleSchema = z.object({
+  Time: z.number().int(),
+  Open: finite(),
+  High: finite(),
+  Low: finite(),
+  Close: finite(),
+  Volume: z.number().min(0),
+});
+export type Candle = z.infer<typeof candleSchema>;
