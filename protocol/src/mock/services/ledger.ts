@@ -37,6 +37,7 @@ export interface Balances {
 }
 
 interface LedgerRow {
+  id: bigint;
   type: number;
   value_micros: bigint;
   memo: string;
@@ -64,7 +65,7 @@ export function createLedger({ db, clock, messages }: MockDeps) {
   const countRows = db.prepare('SELECT COUNT(*) AS n FROM ledger WHERE user_id = ?');
   const pageRows = db
     .prepare(
-      `SELECT type, value_micros, memo, memo_key, memo_params, created_at FROM ledger
+      `SELECT id, type, value_micros, memo, memo_key, memo_params, created_at FROM ledger
        WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
     )
     .safeIntegers(true);
@@ -95,7 +96,7 @@ export function createLedger({ db, clock, messages }: MockDeps) {
     return after;
   });
 
-  /** Moves `amount` between the balance and the frozen balance (withdrawals under review). */
+  /** Changes the frozen balance: margin of open and pending orders, withdrawals under review. */
   const adjustLock = db.transaction((userId: number, delta: bigint) => {
     const after = balances(userId).lock + delta;
     if (after < 0n) throw new Error(`frozen balance of user ${userId} would go negative`);
@@ -115,6 +116,7 @@ export function createLedger({ db, clock, messages }: MockDeps) {
       return {
         total: n,
         list: rows.map((row) => ({
+          Id: Number(row.id),
           Value: fromMicros(row.value_micros),
           Type: Number(row.type),
           Memo: row.memo,
