@@ -95,7 +95,10 @@ export const drawSymbolSchema = z.object({
   draw_rate: moneySchema,
   /** 1 fixed fee (`WITHDRAW_FEE_TYPE`), otherwise a percentage of the amount. */
   fee_type: z.number().int(),
-  /** USD value of one unit of the currency; the received amount is (amount − fee) × this. */
+  /**
+   * Units of this currency one USD buys: the amount and fee are in USD (the account currency),
+   * the received amount is (amount − fee) × usd_price in this currency.
+   */
   usd_price: moneySchema,
 });
 export type DrawSymbol = z.infer<typeof drawSymbolSchema>;

@@ -1,0 +1,157 @@
+/**
+ * Builders for the mock's end-to-end tests: a running mock, the protocol's own REST client
+ * pointed at it, raw sockets that record every frame, and the control API.
+ */
+import WebSocket from 'ws';
+import { createRestClient } from '../../client/rest.js';
+import { routes } from '../../routes/table.js';
+import type { MockOptions } from '../config.js';
+import { createMockUpstream, type MockUpstream } from '../server.js';
+
+export type Api = ReturnType<typeof apiFor>;
+
+/** A mock on a free port over an in-memory database, the simulator ticking fast. */
+export function startMock(options: MockOptions = {}): Promise<MockUpstream> {
+  return createMockUpstream({ port: 0, data: ':memory:', tickMs: 50, ...options });
+}
+
+/** The protocol's REST client against `mock`, logged in as whoever `token` holds. */
+export function apiFor(mock: MockUpstream, lang = 'en') {
+  let token: string | undefined;
+  const client = createRestClient(routes, {
+    baseUrl: mock.url,
+    getToken: () => token,
+    getLang: () => lang,
+  });
+  return {
+    call: client.call,
+    setToken(next: string | undefined) {
+      token = next;
+    },
+    get token() {
+      return token;
+    },
+  };
+}
+
+/** Opens a demo account and returns a client logged in to it. */
+export async function demoUser(mock: MockUpstream) {
+  const api = apiFor(mock);
+  const session = await api.call('createAccountDemoForU', {});
+  api.setToken(session.token);
+  return { api, session };
+}
+
+/** Calls a control action; rejects unless it answers code 1. */
+export async function control(mock: MockUpstream, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${mock.url}/__control${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { code: number; msg: string; data: unknown };
+  if (answer.code !== 1) throw new Error(`control ${path}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+/** A raw socket that records every frame it receives. */
+export interface Recorder {
+  readonly socket: WebSocket;
+  readonly frames: { type?: string; [key: string]: unknown }[];
+  send(frame: unknown): void;
+  /** Resolves with the first recorded frame (past or future) that `match` accepts. */
+  next(
+    match: (frame: Recorder['frames'][number]) => boolean,
+    timeoutMs?: number,
+  ): Promise<Recorder['frames'][number]>;
+  close(): void;
+}
+
+export async function openSocket(mock: MockUpstream): Promise<Recorder> {
+  const socket = new WebSocket(mock.wsUrl);
+  const frames: Recorder['frames'] = [];
+  const waiters = new Set<() => unknown>();
+  socket.on('message', (data) => {
+    const text = data.toString();
+    frames.push(text === 'pong' ? { type: 'pong' } : JSON.parse(text));
+    for (const wake of waiters) wake();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    socket,
+    frames,
+    send(frame) {
+      socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+    },
+    next(match, timeoutMs = 3000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = frames.find(match);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching frame within ${timeoutMs} ms`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+    close() {
+      socket.terminate();
+    },
+  };
+}
+
+/** The smallest valid PNG: a 1×1 transparent pixel. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+let registered = 0;
+
+/**
+ * Registers a real account by e-mail the way a browser does (code by e-mail, read back through
+ * the control API), funds it with a confirmed deposit, and returns a client logged in to it.
+ */
+export async function fundedRealUser(mock: MockUpstream, amount = '10000') {
+  registered += 1;
+  const email = `trader${registered}.${Date.now()}@example.com`;
+  const api = apiFor(mock);
+  await api.call('sendEmail', { to: email, type: 1 });
+  const { code } = (await control(mock, `/codes/last?address=${encodeURIComponent(email)}`)) as {
+    code: string;
+  };
+  const session = await api.call('register', {
+    type: 'email',
+    account: email,
+    password: 'secret123',
+    re_password: 'secret123',
+    sms_code: code,
+  });
+  api.setToken(session.token);
+  const upload = await api.call('imageUpload', {
+    file: new Blob([PNG_1X1], { type: 'image/png' }),
+  });
+  const networks = await api.call('chargeSymbols');
+  const network = networks[0];
+  if (!network) throw new Error('no deposit network');
+  await api.call('chargeSubmit', {
+    number: amount,
+    proofImg: upload.url,
+    address: network.address,
+    charge_id: network.id,
+  });
+  const history = await api.call('chargeHistory', { type: 0 });
+  const deposit = history.data[0];
+  if (!deposit) throw new Error('deposit not recorded');
+  const number = (deposit as { number: string; id: number }).id;
+  return { api, email, session, depositId: number, uploadUrl: upload.url };
+}

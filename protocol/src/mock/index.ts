@@ -1,0 +1,8 @@
+/**
+ * @pipstream/protocol/mock — a complete, durable stand-in for the trading backend: every REST
+ * call of the route table, the realtime socket, a market simulator and a trading engine, with a
+ * control API for tests and demos. Node only.
+ */
+export { type MockConfig, type MockOptions, mockOptionsSchema } from './config.js';
+export { CONTROL_PREFIX } from './http/control.js';
+export { createMockUpstream, type MockUpstream } from './server.js';

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { CODE } from '../../envelope.js';
+import { routes } from '../../routes/table.js';
+import type { QuoteTick } from '../../schemas/market.js';
+import type { ControlAction } from '../http/control.js';
+import { Reply } from '../http/handler.js';
+import { Refusal } from '../refusal.js';
+import { ctxFor } from '../test-support.js';
+import { ABBREVIATED_CANDLES, createMarketApi } from './api.js';
+import { CATALOGUE, CATEGORIES, MARKET_STATUS } from './catalogue.js';
+import { marketDeps } from './market.test-helpers.js';
+import { createMarketService } from './service.js';
+
+const HISTORY = 90;
+const deps = marketDeps({ historyCandles: HISTORY });
+const market = createMarketService(deps);
+const { handlers, controls } = createMarketApi(market);
+const ctx = ctxFor(undefined, 'en', deps.clock.now());
+
+/** Awaits a handler's answer and unwraps it: these routes answer plain data, never a Reply. */
+async function data<T>(answer: T | Reply<T> | Promise<T | Reply<T>>): Promise<T> {
+  const value = await answer;
+  expect(value).not.toBeInstanceOf(Reply);
+  return value as T;
+}
+
+/** The refusal a call throws, if it throws one. */
+async function refusalOf(call: () => unknown): Promise<Refusal | undefined> {
+  try {
+    await call();
+  } catch (error) {
+    if (error instanceof Refusal) return error;
+    throw error;
+  }
+  return undefined;
+}
+
+function control(path: string): ControlAction {
+  const action = controls.find((c) => c.path === path);
+  if (!action) throw new Error(`no control ${path}`);
+  return action;
+}
+
+/** Runs a control as the dispatcher does: validate, then run. */
+function runControl(path: string, body: unknown): unknown {
+  const action = control(path);
+  return action.run(action.input.parse(body));
+}
+
+describe('market calls', () => {
+  it('trade_list answers every instrument, valid for the route', async () => {
+    const list = await data(handlers.tradeList(routes.tradeList.request.parse({}), ctx));
+    expect(routes.tradeList.response.safeParse(list).success).toBe(true);
+    expect(list.map((i) => i.Code)).toEqual(CATALOGUE.map((e) => e.instrument.Code));
+  });
+
+  it('trade_list honours searchCurrency, case-insensitively, and an empty one lists all', async () => {
+    const search = async (searchCurrency: string) =>
+      data(handlers.tradeList(routes.tradeList.request.parse({ searchCurrency }), ctx));
+    const usd = await search('usd');
+    expect(usd.length).toBeGreaterThan(10);
+    expect(usd.length).toBeLessThan(CATALOGUE.length);
+    for (const i of usd) expect(`${i.Code} ${i.ShowCode}`.toUpperCase()).toContain('USD');
+    expect((await search('BtC')).map((i) => i.Code)).toEqual(['BTCUSDT']);
+    expect(await search('no such thing')).toEqual([]);
+    expect(await search('   ')).toHaveLength(CATALOGUE.length);
+  });
+
+  it('getCategories answers the categories in display order', async () => {
+    const categories = await data(handlers.categories(routes.categories.request.parse({}), ctx));
+    expect(routes.categories.response.safeParse(categories).success).toBe(true);
+    expect(categories).toEqual(CATEGORIES);
+  });
+
+  it('kline answers the history length, oldest first, for the asked period', async () => {
+    const input = routes.kline.request.parse({ forex_id: '1', period: '15min' });
+    const candles = await data(handlers.kline(input, ctx));
+    expect(routes.kline.response.safeParse(candles).success).toBe(true);
+    expect(candles).toHaveLength(HISTORY);
+    expect(candles.at(-1)?.Time).toBe(Math.floor(deps.clock.now() / 900_000) * 900);
+    for (let i = 1; i < candles.length; i++) {
+      expect(candles[i]?.Time).toBe((candles[i - 1]?.Time ?? 0) + 900);
+    }
+    expect(candles.at(-1)?.Close).toBe(market.price(1));
+  });
+
+  it('kline defaults the period to 1min', async () => {
+    const candles = await data(handlers.kline(routes.kline.request.parse({ forex_id: 2 }), ctx));
+    expect(candles).toEqual(market.candles(2, '1min'));
+    expect((candles[1]?.Time ?? 0) - (candles[0]?.Time ?? 0)).toBe(60);
+  });
+
+  it('abbreviated_cache_kline answers the latest 60 candles', async () => {
+    const input = routes.abbreviatedKline.request.parse({ forex_id: '3', period: '1min' });
+    const short = await data(handlers.abbreviatedKline(input, ctx));
+    expect(routes.abbreviatedKline.response.safeParse(short).success).toBe(true);
+    expect(short).toHaveLength(ABBREVIATED_CANDLES);
+    const full = await data(handlers.kline(routes.kline.request.parse({ forex_id: '3' }), ctx));
+    expect(short).toEqual(full.slice(-ABBREVIATED_CANDLES));
+  });
+
+  it('refuses an unknown forex_id with not-found on both candle calls', async () => {
+    for (const call of [handlers.kline, handlers.abbreviatedKline]) {
+      const refusal = await refusalOf(() => call({ forex_id: 9999, period: '1min' }, ctx));
+      expect(refusal).toMatchObject({ key: 'trade.unknown_instrument', code: CODE.NOT_FOUND });
+    }
+  });
+
+  it('rejects bad input before the handler: ids, periods, search length', () => {
+    const bad = [
+      {},
+      { forex_id: 'abc' },
+      { forex_id: '0' },
+      { forex_id: '-3' },
+      { forex_id: '1.5' },
+      { forex_id: '' },
+      { forex_id: '1', period: '2min' },
+      { forex_id: '1', period: '1M' },
+    ];
+    for (const input of bad) {
+      expect(routes.kline.request.safeParse(input).success, JSON.stringify(input)).toBe(false);
+      expect(routes.abbreviatedKline.request.safeParse(input).success).toBe(false);
+    }
+    expect(routes.tradeList.request.safeParse({ searchCurrency: 'x'.repeat(33) }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('market controls', () => {
+  it('sets a price by id or by code and answers the instrument, emitting a tick', () => {
+    const ticks: QuoteTick[] = [];
+    const off = deps.events.on('ticks', (batch) => ticks.push(...batch));
+    const byId = runControl('/market/price', { id: 1, price: 1.25 });
+    expect(byId).toMatchObject({ Id: 1, ForexQuotations: { Close: 1.25 } });
+    const byCode = runControl('/market/price', { code: 'XAUUSD', price: 2500 });
+    expect(byCode).toMatchObject({ Code: 'XAUUSD', ForexQuotations: { Close: 2500 } });
+    expect(ticks.map((t) => [t.Code, t.Close])).toEqual([
+      ['EURUSD', 1.25],
+      ['XAUUSD', 2500],
+    ]);
+    off();
+  });
+
+  it('refuses unknown instruments, and an id and code that disagree', async () => {
+    for (const body of [
+      { id: 9999, price: 1 },
+      { code: 'NOPE', price: 1 },
+      { id: 1, code: 'XAUUSD', price: 1 },
+    ]) {
+      const refusal = await refusalOf(() => runControl('/market/price', body));
+      expect(refusal, JSON.stringify(body)).toMatchObject({
+        key: 'trade.unknown_instrument',
+        code: CODE.NOT_FOUND,
+      });
+    }
+    expect(market.price(1)).toBe(1.25);
+  });
+
+  it('validates the price body: an instrument, and a positive finite price', () => {
+    const input = control('/market/price').input;
+    for (const body of [
+      { price: 1 },
+      { id: 1 },
+      { id: 1, price: 0 },
+      { id: 1, price: -2 },
+      { id: 1, price: '1.2' },
+      { id: 0, price: 1 },
+      { code: 'eur usd', price: 1 },
+    ]) {
+      expect(input.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    }
+    expect(input.safeParse({ code: 'EURUSD', price: 1.1 }).success).toBe(true);
+  });
+
+  it('opens and closes a market by id or code', () => {
+    expect(runControl('/market/status', { code: 'GBPUSD', status: 2 })).toMatchObject({
+      Code: 'GBPUSD',
+      MarketStatus: MARKET_STATUS.CLOSED,
+    });
+    const gbpusd = market.price(2);
+    market.step();
+    expect(market.price(2)).toBe(gbpusd);
+    runControl('/market/status', { id: 2, status: 1 });
+    expect(market.instrument(2)?.MarketStatus).toBe(MARKET_STATUS.OPEN);
+    const input = control('/market/status').input;
+    for (const body of [{ id: 2, status: 3 }, { id: 2 }, { status: 1 }, { id: 2, status: '1' }]) {
+      expect(input.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    }
+  });
+
+  it('steps the simulator N times and answers the latest ticks', () => {
+    let batches = 0;
+    const off = deps.events.on('ticks', () => {
+      batches += 1;
+    });
+    const before = market.price(1);
+    const answer = runControl('/market/step', { count: 50 }) as {
+      steps: number;
+      ticks: QuoteTick[];
+    };
+    off();
+    expect(answer.steps).toBe(50);
+    expect(answer.ticks).toEqual(market.lastTicks());
+    expect(batches).toBe(50);
+    expect(market.price(1)).not.toBe(before);
+    const input = control('/market/step').input;
+    for (const count of [0, 10_001, 1.5, '5']) {
+      expect(input.safeParse({ count }).success, String(count)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { CODE } from '../../envelope.js';
+import type { routes } from '../../routes/table.js';
+import type { Instrument } from '../../schemas/market.js';
+import { instrumentCodeSchema } from '../../socket/topics.js';
+import { type ControlAction, defineControl } from '../http/control.js';
+import type { Handlers } from '../http/handler.js';
+import { refuse } from '../refusal.js';
+import type { MarketService } from './types.js';
+
+/**
+ * Candles `abbreviated_cache_kline` answers: an hour of 1-minute candles, enough for a quick
+ * first draw. SPEC §7 does not give the size; 60 is this project's choice.
+ */
+export const ABBREVIATED_CANDLES = 60;
+
+/** Largest `count` of one `/market/step` call: a day of 500 ms ticks takes a few calls. */
+const MAX_STEPS = 10_000;
+
+/** Names an instrument in a control call: by id or by code, at least one. */
+const instrumentRef = z
+  .object({
+    id: z.number().int().positive().optional(),
+    code: instrumentCodeSchema.optional(),
+  })
+  .refine((ref) => ref.id !== undefined || ref.code !== undefined, {
+    message: 'id or code is required',
+    path: ['id'],
+  });
+
+/**
+ * The market's calls (trade list, categories, candles) and its control actions (move a price,
+ * open or close a market, step the simulator).
+ */
+export function createMarketApi(market: MarketService) {
+  /** The instrument `forex_id` names, or a not-found refusal. */
+  function instrumentById(id: number): Instrument {
+    return market.instrument(id) ?? refuse('trade.unknown_instrument', undefined, CODE.NOT_FOUND);
+  }
+
+  /** The instrument a control call names; when it gives both, they must agree. */
+  function instrumentOf(ref: { id?: number | undefined; code?: string | undefined }): Instrument {
+    const instrument =
+      ref.id !== undefined ? market.instrument(ref.id) : market.byCode(ref.code ?? '');
+    if (!instrument || (ref.code !== undefined && instrument.Code !== ref.code)) {
+      return refuse('trade.unknown_instrument', undefined, CODE.NOT_FOUND);
+    }
+    return instrument;
+  }
+
+  const handlers: Pick<
+    Handlers<typeof routes>,
+    'tradeList' | 'categories' | 'abbreviatedKline' | 'kline'
+  > = {
+    tradeList: ({ searchCurrency }) =>
+      searchCurrency ? market.search(searchCurrency) : market.instruments(),
+    categories: () => market.categories(),
+    abbreviatedKline: ({ forex_id, period }) =>
+      market.candles(instrumentById(forex_id).Id, period, ABBREVIATED_CANDLES),
+    // Without a limit the market answers its full history length (config.historyCandles).
+    kline: ({ forex_id, period }) => market.candles(instrumentById(forex_id).Id, period),
+  };
+
+  const controls: ControlAction[] = [
+    defineControl({
+      method: 'POST',
+      path: '/market/price',
+      summary:
+        'Sets an instrument’s price now (by id or code); the tick reaches the engine at once.',
+      input: instrumentRef.and(z.object({ price: z.number().positive().finite() })),
+      run(input) {
+        const { Id } = instrumentOf(input);
+        market.setPrice(Id, input.price);
+        return market.instrument(Id);
+      },
+    }),
+    defineControl({
+      method: 'POST',
+      path: '/market/status',
+      summary: 'Opens (1) or closes (0 or 2) an instrument’s market, by id or code.',
+      input: instrumentRef.and(z.object({ status: z.literal([0, 1, 2]) })),
+      run(input) {
+        const { Id } = instrumentOf(input);
+        market.setMarketStatus(Id, input.status);
+        return market.instrument(Id);
+      },
+    }),
+    defineControl({
+      method: 'POST',
+      path: '/market/step',
+      summary: `Steps the simulator 1–${MAX_STEPS} times at the current clock time.`,
+      input: z.object({ count: z.number().int().min(1).max(MAX_STEPS) }),
+      run({ count }) {
+        for (let i = 0; i < count; i++) market.step();
+        return { steps: count, ticks: market.lastTicks() };
+      },
+    }),
+  ];
+
+  return { handlers, controls };
+}

@@ -1,0 +1,272 @@
+/**
+ * Withdrawals: the currencies offered, the request that freezes the amount, the records, and the
+ * review (control API) that completes or refunds it.
+ *
+ * The amount (`number`) is in the account currency, USD (this project's choice): it is what
+ * leaves the balance. The fee and the received amount come from arithmetic/withdraw.ts applied to
+ * that same amount, exactly as the withdraw screen's preview computes them, so the record and the
+ * preview agree to the cent.
+ */
+import { z } from 'zod';
+import { fromMicros } from '../../arithmetic/money.js';
+import { receivedAmountMicros, withdrawFeeMicros } from '../../arithmetic/withdraw.js';
+import { CODE } from '../../envelope.js';
+import type { Routes } from '../../routes/table.js';
+import { wireInt } from '../../schemas/primitives.js';
+import { DRAW_TYPE, WITHDRAW_STATUS } from '../../schemas/wallet.js';
+import type { MockDeps } from '../deps.js';
+import { type ControlAction, defineControl } from '../http/control.js';
+import { callerOf, type Handlers, reply } from '../http/handler.js';
+import type { MessageKey } from '../messages.js';
+import { refuse } from '../refusal.js';
+import { LEDGER_KIND, type Ledger } from '../services/ledger.js';
+import { formatUtc } from '../time.js';
+import { WITHDRAW_CURRENCIES, withdrawCurrency } from './catalogue.js';
+import type { Methods } from './methods.js';
+import {
+  amountMicros,
+  controlRefusal,
+  namesOneRecord,
+  RECORD_PAGE_SIZE,
+  recordNumber,
+  reviewTargetShape,
+} from './records.js';
+
+type WithdrawHandlers = Pick<Handlers<Routes>, 'drawSymbolList' | 'draw' | 'drawList'>;
+
+/** The localized name of each withdrawal state (`status_name`). */
+const STATUS_NAME: Record<number, MessageKey> = {
+  [WITHDRAW_STATUS.REVIEWING]: 'withdraw_status.pending',
+  [WITHDRAW_STATUS.PAID]: 'withdraw_status.completed',
+  [WITHDRAW_STATUS.REJECTED]: 'withdraw_status.rejected',
+};
+
+/** `/__control/withdrawals/review` input. */
+export const withdrawalReviewSchema = z
+  .object({
+    ...reviewTargetShape,
+    approve: z.boolean(),
+    notes: z.string().trim().max(500).optional(),
+  })
+  .refine(namesOneRecord, 'give either id or number');
+
+interface NewWithdrawal {
+  userId: number;
+  type: number;
+  currencyId: number;
+  methodId: number;
+  amount: bigint;
+  fee: bigint;
+  received: bigint;
+  memo: string;
+  createdAt: number;
+}
+
+interface WithdrawalRow {
+  id: bigint;
+  user_id: bigint;
+  number: string;
+  type: bigint;
+  draw_currency_id: bigint;
+  amount_micros: bigint;
+  fee_micros: bigint;
+  received_micros: bigint;
+  memo: string;
+  status: bigint;
+  notes: string;
+  created_at: bigint;
+}
+
+/** A record joined with the method it pays to. */
+type RecordRow = WithdrawalRow & { dc_address: string; payee_account: string };
+
+/** The withdraw calls and their review. `methods` finds the caller's bound method. */
+export function createWithdrawals(
+  { db, clock, messages }: MockDeps,
+  ledger: Ledger,
+  methods: Methods,
+) {
+  const nextId = db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM withdrawals').pluck();
+  const insert = db.prepare(
+    `INSERT INTO withdrawals (id, user_id, number, type, draw_currency_id, method_id, amount_micros,
+       fee_micros, received_micros, memo, created_at)
+     VALUES (@id, @userId, @number, @type, @currencyId, @methodId, @amount, @fee, @received, @memo,
+       @createdAt)`,
+  );
+  const countOfType = db
+    .prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ? AND type = ?')
+    .pluck();
+  const pageOfType = db
+    .prepare(
+      `SELECT w.*, m.dc_address, m.payee_account FROM withdrawals w
+       JOIN draw_methods m ON m.id = w.method_id
+       WHERE w.user_id = ? AND w.type = ? ORDER BY w.id DESC LIMIT ? OFFSET ?`,
+    )
+    .safeIntegers(true);
+  const findRecord = db
+    .prepare('SELECT * FROM withdrawals WHERE id = ? OR number = ?')
+    .safeIntegers(true);
+  const setReview = db.prepare(
+    'UPDATE withdrawals SET status = ?, notes = COALESCE(?, notes), reviewed_at = ? WHERE id = ?',
+  );
+  const listRecent = db
+    .prepare(
+      `SELECT w.*, u.uid FROM withdrawals w JOIN users u ON u.id = w.user_id
+       WHERE (@status IS NULL OR w.status = @status) AND (@uid IS NULL OR u.uid = @uid)
+       ORDER BY w.id DESC LIMIT 100`,
+    )
+    .safeIntegers(true);
+
+  /**
+   * Checks the balance, records the request, takes the amount (a WITHDRAW ledger row) and
+   * freezes it: one transaction, so concurrent requests can never spend the same money twice.
+   */
+  const submit = db.transaction((request: NewWithdrawal) => {
+    if (ledger.balances(request.userId).balance < request.amount) {
+      refuse('wallet.insufficient_balance');
+    }
+    const id = nextId.get() as number;
+    const number = recordNumber('W', request.createdAt, id);
+    insert.run({ ...request, id, number });
+    ledger.post(request.userId, -request.amount, LEDGER_KIND.WITHDRAW, {
+      key: 'ledger.withdraw',
+      params: { number },
+    });
+    ledger.adjustLock(request.userId, request.amount);
+    return number;
+  });
+
+  const handlers: WithdrawHandlers = {
+    drawSymbolList: ({ type }) =>
+      WITHDRAW_CURRENCIES.filter((currency) => currency.type === type).map(
+        ({ type: _kind, ...currency }) => currency,
+      ),
+
+    draw(input, ctx) {
+      const caller = callerOf(ctx);
+      const currency =
+        withdrawCurrency(input.draw_currency_id) ?? refuse('wallet.currency_unknown');
+      const method = methods.activeMethod(caller.id, input.draw_method_id);
+      if (!method || method.draw_currency_id !== currency.id) refuse('wallet.method_not_found');
+      const amount = amountMicros(input.number);
+      // The canonical text of what is taken, so fee and received amount use exactly that.
+      const taken = fromMicros(amount);
+      const fee = withdrawFeeMicros(taken, currency);
+      const received = receivedAmountMicros(taken, currency);
+      // Nothing would arrive: the fee eats the amount (or all but less than a cent of it).
+      if (amount <= fee || received === 0n) refuse('wallet.amount_below_fee');
+      submit({
+        userId: caller.id,
+        type: currency.type,
+        currencyId: currency.id,
+        methodId: method.id,
+        amount,
+        fee,
+        received,
+        memo: input.memo ?? '',
+        createdAt: clock.now(),
+      });
+      return reply(null, 'wallet.withdraw_submitted');
+    },
+
+    drawList({ type, page }, ctx) {
+      const caller = callerOf(ctx);
+      const rows = pageOfType.all(
+        caller.id,
+        type,
+        RECORD_PAGE_SIZE,
+        (page - 1) * RECORD_PAGE_SIZE,
+      ) as RecordRow[];
+      return {
+        total: countOfType.get(caller.id, type) as number,
+        data: rows.map((row) => {
+          const status = Number(row.status);
+          const isCoin = Number(row.type) === DRAW_TYPE.COIN;
+          return {
+            id: Number(row.id),
+            number: fromMicros(row.amount_micros),
+            real_number: fromMicros(row.received_micros, 2),
+            fee: fromMicros(row.fee_micros),
+            status,
+            status_name: messages.t(ctx.lang, STATUS_NAME[status] ?? 'withdraw_status.pending'),
+            created_at: formatUtc(Number(row.created_at)),
+            type: Number(row.type),
+            address: isCoin ? row.dc_address : '',
+            payee_account: isCoin ? '' : row.payee_account,
+            // The reviewer's notes once there are some, the user's own memo until then (this
+            // project's choice: the record shows its latest word).
+            notes: row.notes || row.memo,
+            draw_currency: { code: withdrawCurrency(Number(row.draw_currency_id))?.code ?? '' },
+          };
+        }),
+      };
+    },
+  };
+
+  /**
+   * Completes (unfreezes: the money has left) or rejects (refunds with a WITHDRAW_REFUND ledger
+   * row, then unfreezes) a withdrawal under review, in one transaction.
+   */
+  const review = db.transaction((input: z.output<typeof withdrawalReviewSchema>) => {
+    const row = findRecord.get(input.id ?? null, input.number ?? null) as WithdrawalRow | undefined;
+    if (!row) controlRefusal(`no withdrawal ${input.id ?? input.number}`, CODE.NOT_FOUND);
+    if (Number(row.status) !== WITHDRAW_STATUS.REVIEWING) {
+      controlRefusal(`withdrawal ${row.number} is already reviewed (status ${row.status})`);
+    }
+    const status = input.approve ? WITHDRAW_STATUS.PAID : WITHDRAW_STATUS.REJECTED;
+    setReview.run(status, input.notes ?? null, clock.now(), row.id);
+    const userId = Number(row.user_id);
+    if (!input.approve) {
+      ledger.post(userId, row.amount_micros, LEDGER_KIND.WITHDRAW_REFUND, {
+        key: 'ledger.withdraw_refund',
+        params: { number: row.number },
+      });
+    }
+    ledger.adjustLock(userId, -row.amount_micros);
+    const { balance, lock } = ledger.balances(userId);
+    return {
+      id: Number(row.id),
+      number: row.number,
+      status,
+      balance: fromMicros(balance),
+      lock_balance: fromMicros(lock),
+    };
+  });
+
+  const controls: ControlAction[] = [
+    defineControl({
+      method: 'POST',
+      path: '/withdrawals/review',
+      summary:
+        'Reviews a withdrawal under review named by id or number: approve completes it (the frozen amount leaves), reject refunds it; optional notes.',
+      input: withdrawalReviewSchema,
+      run: (input) => review(input),
+    }),
+    defineControl({
+      method: 'GET',
+      path: '/withdrawals',
+      summary: 'The 100 newest withdrawals, optionally of one status and one user uid.',
+      input: z.object({ status: wireInt(0, 2).optional(), uid: z.string().optional() }),
+      run: ({ status, uid }) =>
+        (
+          listRecent.all({ status: status ?? null, uid: uid ?? null }) as (WithdrawalRow & {
+            uid: string;
+          })[]
+        ).map((row) => ({
+          id: Number(row.id),
+          number: row.number,
+          uid: row.uid,
+          type: Number(row.type),
+          currency: withdrawCurrency(Number(row.draw_currency_id))?.code ?? '',
+          amount: fromMicros(row.amount_micros),
+          fee: fromMicros(row.fee_micros),
+          received: fromMicros(row.received_micros, 2),
+          status: Number(row.status),
+          created_at: formatUtc(Number(row.created_at)),
+          notes: row.notes,
+        })),
+    }),
+  ];
+
+  return { handlers, controls };
+}
