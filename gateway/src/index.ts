@@ -1,0 +1,30 @@
+/**
+ * @pipstream/gateway — the Fastify server between browsers and the trading upstream: the web
+ * build, the REST proxy with its micro-cache, and the realtime hub that fans one upstream feed
+ * out to every browser.
+ */
+export {
+  ConfigError,
+  type EnvInput,
+  type GatewayConfig,
+  loadConfig,
+  type ResolvedConfig,
+  upstreamSocketUrl,
+  withUpstream,
+} from './config.js';
+export { type LogStream, REDACTED_PATHS } from './logger.js';
+export { createMetrics, type Metrics } from './ops/metrics.js';
+export {
+  type BuildOptions,
+  buildGateway,
+  type Gateway,
+  type RealtimeHub,
+  type RealtimeOptions,
+  realtimeOptions,
+} from './server.js';
+export {
+  closeWithin,
+  installShutdown,
+  type ShutdownOptions,
+  type ShutdownOutcome,
+} from './shutdown.js';

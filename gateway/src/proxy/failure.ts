@@ -1,0 +1,46 @@
+import { CODE } from '@pipstream/protocol';
+
+/** Why the gateway answered instead of the upstream. */
+export type UpstreamFailure = 'timeout' | 'unavailable';
+
+/** The envelope a browser gets when the upstream cannot answer, and its HTTP status. */
+export interface FailureAnswer {
+  readonly status: 502 | 504;
+  readonly body: { code: number; msg: string; data: null };
+}
+
+/**
+ * The answer for a failure: the same `{code, msg, data}` envelope as every upstream answer, so
+ * the client toasts `msg` like any other refusal (SPEC §8).
+ */
+export function failureAnswer(failure: UpstreamFailure, timeoutMs: number): FailureAnswer {
+  return failure === 'timeout'
+    ? {
+        status: 504,
+        body: {
+          code: CODE.UPSTREAM_TIMEOUT,
+          msg: `The trading server did not answer within ${timeoutMs / 1000} s. Please try again.`,
+          data: null,
+        },
+      }
+    : {
+        status: 502,
+        body: {
+          code: CODE.UPSTREAM_UNAVAILABLE,
+          msg: 'The trading server cannot be reached right now. Please try again in a moment.',
+          data: null,
+        },
+      };
+}
+
+/**
+ * Names a failed upstream exchange. Every @fastify/reply-from timeout (headers, connect) carries
+ * status 504; anything else (refused, reset, DNS) means the upstream is unavailable. A fetch
+ * aborted by its `AbortSignal.timeout` rejects with a `TimeoutError`.
+ */
+export function classifyFailure(error: unknown): UpstreamFailure {
+  if (typeof error !== 'object' || error === null) return 'unavailable';
+  if ('statusCode' in error && error.statusCode === 504) return 'timeout';
+  if ('name' in error && error.name === 'TimeoutError') return 'timeout';
+  return 'unavailable';
+}

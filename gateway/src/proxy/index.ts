@@ -1,0 +1,150 @@
+import httpProxy from '@fastify/http-proxy';
+import { CODE } from '@pipstream/protocol';
+import type { FastifyError, FastifyPluginAsync, FastifyRequest, HTTPMethods } from 'fastify';
+import type { Metrics } from '../ops/metrics.js';
+import { CACHEABLE_PATHS, cacheKey, pathOf } from './cacheable.js';
+import { classifyFailure, failureAnswer, type UpstreamFailure } from './failure.js';
+import { createMicroCache } from './micro-cache.js';
+import { fetchShared, type SharedAnswer } from './shared-fetch.js';
+
+export interface ProxyOptions {
+  /** The upstream's origin, e.g. `https://api.example.com`. */
+  readonly upstreamUrl: string;
+  /** Deadline of one upstream exchange (connect, then headers, then between body chunks). */
+  readonly timeoutMs: number;
+  /** How long a shared public answer is reused; 0 keeps none (single-flight still applies). */
+  readonly cacheTtlMs: number;
+  /** Total size of the kept answers; default 32 MiB. */
+  readonly cacheMaxBytes?: number;
+  readonly metrics: Metrics;
+}
+
+/** Value of the `outcome` label of `gateway_proxy_request_duration_seconds`. */
+type Outcome = 'upstream' | 'cache' | 'error';
+
+const ALL_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
+
+/**
+ * What is forwarded, by prefix. `/uploads` serves the images users upload (`image_upload`
+ * answers `/uploads/<name>` on the upstream's host), so a browser shows them through the
+ * gateway as it would from the upstream: this project's choice. Nothing else — in particular
+ * not the mock's `/__control` API — is reachable through the gateway.
+ */
+const FORWARDED: readonly { prefix: string; methods: HTTPMethods[] }[] = [
+  { prefix: '/api', methods: ALL_METHODS },
+  { prefix: '/v1/api', methods: ALL_METHODS },
+  { prefix: '/uploads', methods: ['GET', 'HEAD'] },
+];
+
+/**
+ * The REST proxy: `/api/*`, `/v1/api/*` (and `/uploads/*`) go to the upstream unchanged —
+ * headers including `lang` and `authorization`, query strings, form and multipart bodies
+ * streamed as they come. A refused connection answers 502 and a silent upstream 504, each with
+ * the `{code, msg, data}` envelope, never a hang. Token-free GETs of the public calls every
+ * client makes on open are answered from a micro-cache with single-flight.
+ */
+export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options) => {
+  const { upstreamUrl, timeoutMs, metrics } = options;
+  const outcomes = new WeakMap<object, Outcome>();
+  const cache = createMicroCache<SharedAnswer>({
+    ttlMs: options.cacheTtlMs,
+    maxBytes: options.cacheMaxBytes ?? 32 * 1024 * 1024,
+    storable: (answer) => answer.succeeded,
+  });
+
+  const sendFailure = (request: object, reply: ReplyLike, failure: UpstreamFailure) => {
+    outcomes.set(request, 'error');
+    const answer = failureAnswer(failure, timeoutMs);
+    return reply.code(answer.status).send(answer.body);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isShareable(request)) return;
+    const lang = single(request.headers.lang);
+    try {
+      const { value, outcome } = await cache.get(cacheKey(request.url, lang), () =>
+        fetchShared(upstreamUrl, request.url, lang, timeoutMs).catch((error: unknown) => {
+          // Logged once per upstream request, not once per browser that waited for it.
+          request.log.warn({ err: error }, 'shared upstream request failed');
+          throw error;
+        }),
+      );
+      outcomes.set(request, outcome === 'miss' ? 'upstream' : 'cache');
+      reply.code(value.status).headers(value.headers).send(value.body);
+    } catch (error) {
+      sendFailure(request, reply, classifyFailure(error));
+    }
+    return reply;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const outcome = outcomes.get(request) ?? 'upstream';
+    metrics.proxyDuration.observe({ outcome }, reply.elapsedTime / 1000);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    outcomes.set(request, 'error');
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'proxy error');
+      return reply.code(500).send({
+        code: CODE.UPSTREAM_UNAVAILABLE,
+        msg: 'The gateway could not forward this request.',
+        data: null,
+      });
+    }
+    return reply.code(status).send({ code: CODE.INVALID_INPUT, msg: error.message, data: null });
+  });
+
+  for (const { prefix, methods } of FORWARDED) {
+    await app.register(httpProxy, {
+      upstream: upstreamUrl,
+      prefix,
+      rewritePrefix: prefix,
+      httpMethods: methods,
+      websocket: false,
+      // reply-from logs two info lines per request; Fastify's own request log is enough.
+      disableRequestLogging: true,
+      undici: {
+        connections: 128,
+        pipelining: 1,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        // reply-from turns certificate checks off unless told otherwise (`connect` wins).
+        connect: { timeout: timeoutMs, rejectUnauthorized: true },
+      },
+      replyOptions: {
+        // Upstream answers pass through as they are: no silent retries on a 503.
+        retryDelay: () => null,
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          'x-forwarded-for': forwardedFor(headers['x-forwarded-for'], request.ip),
+        }),
+        // reply-from has logged the error already.
+        onError: (reply, { error }) => sendFailure(reply.request, reply, classifyFailure(error)),
+      },
+    });
+  }
+
+  /** A GET of a public opening call that carries no token: answered from the shared cache. */
+  function isShareable(request: FastifyRequest): boolean {
+    if (request.method !== 'GET' || !CACHEABLE_PATHS.has(pathOf(request.url))) return false;
+    const token = single(request.headers.authorization);
+    return token === undefined || token.trim() === '';
+  }
+};
+
+/** The part of a Fastify reply a failure needs, whatever the server type. */
+interface ReplyLike {
+  code(status: number): { send(payload: unknown): unknown };
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** `X-Forwarded-For` with the browser's address appended, as reverse proxies do. */
+function forwardedFor(previous: string | string[] | number | undefined, ip: string): string {
+  const before = Array.isArray(previous) ? previous.join(', ') : previous;
+  return before === undefined || before === '' ? ip : `${before}, ${ip}`;
+}

@@ -1,0 +1,52 @@
+/** Why a browser socket was refused before (or right after) its upgrade. */
+export type Refusal = 'origin' | 'ip_limit' | 'shutting_down';
+
+/** Normalises an origin the way browsers serialise one (`https://host[:port]`, lower case). */
+function normalizeOrigin(origin: string): string {
+  try {
+    const url = new URL(origin);
+    return url.origin === 'null' ? origin.toLowerCase() : url.origin;
+  } catch {
+    return origin.toLowerCase();
+  }
+}
+
+/**
+ * Who may open a browser socket. The `Origin` header must be one of `allowedOrigins` ('*' lets
+ * every origin in). A handshake without `Origin` is not from a browser — browsers always send
+ * it on WebSocket handshakes — and is let in: this project's choice, so that native apps,
+ * benches and server-side clients connect, while a web page on a foreign origin cannot borrow a
+ * visitor's connection. Each IP may hold `maxPerIp` sockets at once.
+ */
+export function createAdmission(allowedOrigins: readonly string[] | '*', maxPerIp: number) {
+  const allowed = allowedOrigins === '*' ? undefined : new Set(allowedOrigins.map(normalizeOrigin));
+  const perIp = new Map<string, number>();
+
+  return {
+    /** The reason to refuse a handshake from `ip` with `origin`, or `undefined` to let it in. */
+    check(origin: string | undefined, ip: string): Refusal | undefined {
+      if (origin !== undefined && allowed && !allowed.has(normalizeOrigin(origin))) return 'origin';
+      if ((perIp.get(ip) ?? 0) >= maxPerIp) return 'ip_limit';
+      return undefined;
+    },
+
+    /**
+     * Counts a socket of `ip`; false when that is one too many (handshakes that raced past
+     * `check` together), and then nothing is counted.
+     */
+    acquire(ip: string): boolean {
+      const count = perIp.get(ip) ?? 0;
+      if (count >= maxPerIp) return false;
+      perIp.set(ip, count + 1);
+      return true;
+    },
+
+    release(ip: string): void {
+      const count = perIp.get(ip) ?? 0;
+      if (count <= 1) perIp.delete(ip);
+      else perIp.set(ip, count - 1);
+    },
+  };
+}
+
+export type Admission = ReturnType<typeof createAdmission>;

@@ -1,0 +1,359 @@
+// Types only: the `websocket` route option and `fastify.websocketServer`.
+import type {} from '@fastify/websocket';
+import {
+  CLOSE,
+  type ClientFrame,
+  CODE,
+  CONNECT_TIMEOUT_MS,
+  DEFAULT_BACKOFF,
+  isPrivateTopic,
+  PING,
+  PONG,
+  PRIVATE_TOPICS,
+  SOCKET_PATH,
+} from '@pipstream/protocol';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import WebSocket, { type RawData } from 'ws';
+import { createAdmission, type Refusal } from './admission.js';
+import { Browser, type BrowserWriter } from './browser.js';
+import { type BadFrameReason, decodeBrowserFrame } from './browser-frames.js';
+import { createBrowserCounters } from './counters.js';
+import { DEFAULT_BAD_FRAME_WINDOW_MS, type HubDeps, type RealtimeOptions } from './options.js';
+import { createPrivateSessions, type UpstreamSettings } from './private-sessions.js';
+import { createPublicFeed } from './public-feed.js';
+
+export interface RealtimeHub {
+  /** Registers GET /v1/ws; @fastify/websocket must be registered already. */
+  readonly plugin: FastifyPluginAsync;
+  /** The shared upstream connection is open and holds every topic browsers need. */
+  ready(): boolean;
+  /** Closes every browser (1012 by default, so it reconnects elsewhere) and every upstream. */
+  shutdown(code?: number, reason?: string): Promise<void>;
+  stats(): RealtimeStats;
+}
+
+export interface RealtimeStats {
+  /** Browser sockets the hub serves now. */
+  readonly browsers: number;
+  /** `public`: the shared connection is up; `private`: per-token connections open. */
+  readonly upstream: { readonly public: boolean; readonly private: number };
+  /** Public topics the shared connection holds upstream. */
+  readonly topics: string[];
+}
+
+/** A browser silent for this many heartbeat intervals is closed. */
+const IDLE_INTERVALS = 3;
+/** How often congested browsers are checked for a drained buffer. */
+const DRAIN_POLL_MS = 20;
+/** Time a browser gets to complete a close the hub started before it is cut off. */
+const CLOSE_GRACE_MS = 1000;
+
+const PONG_FRAME = Buffer.from(PONG);
+const DOWN_FRAME = Buffer.from(JSON.stringify({ type: 'upstream', state: 'down' }));
+const UP_FRAME = Buffer.from(JSON.stringify({ type: 'upstream', state: 'up' }));
+
+function errorFrame(msg: string): string {
+  return JSON.stringify({ type: 'error', code: CODE.INVALID_INPUT, msg });
+}
+
+/** The `lang` a browser asked for (header or `?lang=`), when it looks like a language code. */
+function langOf(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const value = request.headers.lang ?? query?.lang;
+  const lang = Array.isArray(value) ? value[0] : value;
+  return typeof lang === 'string' && /^[A-Za-z-]{2,10}$/.test(lang) ? lang : undefined;
+}
+
+const REFUSALS: Record<Refusal, { status: number; code: number; msg: string }> = {
+  origin: { status: 403, code: CODE.FAILED, msg: 'origin not allowed' },
+  ip_limit: { status: 429, code: CODE.RATE_LIMITED, msg: 'too many connections from this address' },
+  shutting_down: { status: 503, code: CODE.UPSTREAM_UNAVAILABLE, msg: 'server restarting' },
+};
+
+/**
+ * The realtime hub at /v1/ws (DESIGN "Gateway rules"): browsers speak the upstream's socket
+ * protocol to it; it serves them all from one shared public upstream connection and one
+ * connection per user token, with last-value snapshots, conflation for slow browsers,
+ * validation of every frame, heartbeats on both sides and upstream status frames.
+ *
+ * Close codes (protocol CLOSE): 1009 frame over `maxFrameBytes`; 1008 per-IP limit raced past
+ * the handshake check; 1012 shutdown; 4400 more than `badFrameLimit` bad frames in the window;
+ * 4404 unknown topic (after an `error` frame naming it); 4408 silent for three heartbeats;
+ * 4429 more than `maxSubscriptions`; 4508 send buffer past `hardBufferBytes`. Before the
+ * upgrade: 403 foreign Origin, 429 per-IP limit, 503 shutting down. A malformed frame, a
+ * binary frame or a private `sub` before login gets an `error` frame (code INVALID_INPUT).
+ */
+export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): RealtimeHub {
+  const { metrics, log } = deps;
+  const badFrameWindowMs = options.badFrameWindowMs ?? DEFAULT_BAD_FRAME_WINDOW_MS;
+  const browsers = new Set<Browser>();
+  const congested = new Set<Browser>();
+  const closingSockets = new Set<WebSocket>();
+  const admission = createAdmission(options.allowedOrigins, options.maxConnectionsPerIp);
+  const upstream: UpstreamSettings = {
+    url: options.upstreamWsUrl,
+    heartbeatMs: options.heartbeatMs,
+    connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    backoff: options.backoff ?? DEFAULT_BACKOFF,
+    random: options.random ?? Math.random,
+    metrics,
+    log,
+  };
+
+  let feed: ReturnType<typeof createPublicFeed> | undefined;
+  let sessions: ReturnType<typeof createPrivateSessions> | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let drainTimer: NodeJS.Timeout | undefined;
+  let shuttingDown: Promise<void> | undefined;
+
+  const counters = createBrowserCounters(metrics);
+
+  const writer: BrowserWriter = {
+    softBufferBytes: options.softBufferBytes,
+    hardBufferBytes: options.hardBufferBytes,
+    onCongested(browser) {
+      congested.add(browser);
+      drainTimer ??= setInterval(drainCongested, DRAIN_POLL_MS);
+    },
+    onOverflow(browser) {
+      metrics.slowClientCloses.inc();
+      log.info({ ip: browser.ip, buffered: browser.socket.bufferedAmount }, 'slow browser closed');
+      closeBrowser(browser, CLOSE.SLOW_CONSUMER, 'slow consumer: resync over REST');
+    },
+    count: counters.written,
+  };
+
+  function drainCongested() {
+    for (const browser of congested) if (browser.drain()) congested.delete(browser);
+    if (congested.size === 0) {
+      clearInterval(drainTimer);
+      drainTimer = undefined;
+    }
+  }
+
+  /** Tells `browser` the upstream state when it differs from what it was last told. */
+  function refreshStatus(browser: Browser) {
+    const down = feed?.state === 'down' || (sessions?.isDown(browser) ?? false);
+    if (down === browser.toldDown) return;
+    browser.toldDown = down;
+    if (down) browser.dropPending();
+    browser.send(down ? DOWN_FRAME : UP_FRAME);
+  }
+
+  function start() {
+    feed = createPublicFeed({
+      ...upstream,
+      lingerMs: options.lingerMs,
+      onStatus() {
+        for (const browser of browsers) refreshStatus(browser);
+      },
+    });
+    sessions = createPrivateSessions({
+      ...upstream,
+      lingerMs: options.lingerMs,
+      onStatus(members) {
+        for (const browser of members) refreshStatus(browser);
+      },
+      onRefused(browser, ownLogin) {
+        for (const topic of PRIVATE_TOPICS) browser.topics.delete(topic);
+        refreshStatus(browser);
+        if (ownLogin) countBad(browser, 'login_refused');
+      },
+    });
+    idleTimer = setInterval(closeIdle, options.heartbeatMs);
+  }
+
+  function closeIdle() {
+    const silentSince = Date.now() - IDLE_INTERVALS * options.heartbeatMs;
+    for (const browser of browsers) {
+      if (browser.lastSeen < silentSince) closeBrowser(browser, CLOSE.IDLE, 'idle');
+    }
+  }
+
+  function accept(socket: WebSocket, request: FastifyRequest) {
+    if (shuttingDown || !feed || !sessions) {
+      metrics.connectionsRefused.inc({ reason: 'shutting_down' });
+      socket.close(CLOSE.SERVICE_RESTART, 'server restart');
+      return;
+    }
+    const { ip } = request;
+    if (!admission.acquire(ip)) {
+      metrics.connectionsRefused.inc({ reason: 'ip_limit' });
+      socket.close(CLOSE.POLICY, 'too many connections from this address');
+      return;
+    }
+    const browser = new Browser(socket, ip, langOf(request), writer);
+    browsers.add(browser);
+    metrics.clients.inc();
+    socket.on('message', (data, isBinary) => onMessage(browser, data, isBinary));
+    socket.on('close', () => release(browser));
+    socket.on('error', (error: Error & { code?: string }) => {
+      countBad(
+        browser,
+        error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? 'oversized' : 'protocol',
+        false,
+      );
+    });
+    refreshStatus(browser);
+  }
+
+  function onMessage(browser: Browser, data: RawData, isBinary: boolean) {
+    if (browser.released) return;
+    browser.lastSeen = Date.now();
+    counters.received();
+    if (isBinary) {
+      refuseFrame(browser, 'binary', 'binary frame: the protocol is text only');
+      return;
+    }
+    const text = data.toString();
+    if (text === PING) {
+      browser.send(PONG_FRAME);
+      return;
+    }
+    const decoded = decodeBrowserFrame(text);
+    if (decoded.kind === 'frame') onFrame(browser, decoded.frame);
+    else if (decoded.kind === 'bad') refuseFrame(browser, decoded.reason, decoded.msg);
+    else {
+      metrics.badFrames.inc({ reason: 'unknown_topic' });
+      browser.send(errorFrame(`unknown topic: ${decoded.topic}`));
+      closeBrowser(browser, CLOSE.UNKNOWN_TOPIC, 'unknown topic');
+    }
+  }
+
+  function onFrame(browser: Browser, frame: ClientFrame) {
+    if (!feed || !sessions) return;
+    switch (frame.type) {
+      case 'login':
+        sessions.attach(browser, frame.token);
+        refreshStatus(browser);
+        return;
+      case 'logout':
+        for (const topic of PRIVATE_TOPICS) browser.topics.delete(topic);
+        sessions.detach(browser);
+        refreshStatus(browser);
+        return;
+      case 'sub': {
+        const topic = frame.param;
+        if (browser.topics.has(topic)) return;
+        if (isPrivateTopic(topic) && !sessions.isMember(browser)) {
+          refuseFrame(browser, 'login_required', `log in before subscribing to ${topic}`);
+          return;
+        }
+        if (browser.topics.size >= options.maxSubscriptions) {
+          countBad(browser, 'too_many_subscriptions', false);
+          closeBrowser(browser, CLOSE.TOO_MANY_SUBSCRIPTIONS, 'too many subscriptions');
+          return;
+        }
+        browser.topics.add(topic);
+        if (isPrivateTopic(topic)) sessions.subscribe(browser, topic);
+        else feed.subscribe(browser, topic);
+        return;
+      }
+      case 'unsub': {
+        const topic = frame.param;
+        if (!browser.topics.delete(topic)) return;
+        if (isPrivateTopic(topic)) sessions.unsubscribe(browser, topic);
+        else {
+          feed.unsubscribe(browser, topic);
+          browser.dropPendingTopic(topic);
+        }
+        return;
+      }
+    }
+  }
+
+  /** Counts a bad frame; true when the browser was closed for one too many. */
+  function countBad(browser: Browser, reason: BadFrameReason, limited = true): boolean {
+    metrics.badFrames.inc({ reason });
+    if (!limited || browser.released) return false;
+    if (!browser.countBadFrame(Date.now(), options.badFrameLimit, badFrameWindowMs)) return false;
+    closeBrowser(browser, CLOSE.BAD_FRAMES, 'too many bad frames');
+    return true;
+  }
+
+  function refuseFrame(browser: Browser, reason: BadFrameReason, msg: string) {
+    if (!countBad(browser, reason)) browser.send(errorFrame(msg));
+  }
+
+  /** Releases everything the hub holds for `browser`; its socket may still be closing. */
+  function release(browser: Browser) {
+    if (browser.released) return;
+    browser.released = true;
+    browsers.delete(browser);
+    congested.delete(browser);
+    admission.release(browser.ip);
+    metrics.clients.dec();
+    for (const topic of browser.topics) {
+      if (!isPrivateTopic(topic)) feed?.unsubscribe(browser, topic);
+    }
+    browser.topics.clear();
+    browser.dropPending();
+    sessions?.detach(browser);
+  }
+
+  /** Starts a close with `code`, releasing the browser now; cut off if it does not complete. */
+  function closeBrowser(browser: Browser, code: number, reason: string) {
+    release(browser);
+    const { socket } = browser;
+    if (socket.readyState === WebSocket.CLOSED || closingSockets.has(socket)) return;
+    closingSockets.add(socket);
+    const cutOff = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
+    socket.once('close', () => {
+      clearTimeout(cutOff);
+      closingSockets.delete(socket);
+    });
+    socket.close(code, reason);
+  }
+
+  /** Refuses a handshake with an HTTP answer before the upgrade, when it must be refused. */
+  async function admit(request: FastifyRequest, reply: FastifyReply) {
+    const refusal = shuttingDown
+      ? 'shutting_down'
+      : admission.check(request.headers.origin, request.ip);
+    if (!refusal) return;
+    metrics.connectionsRefused.inc({ reason: refusal });
+    const { status, code, msg } = REFUSALS[refusal];
+    return reply.code(status).send({ code, msg });
+  }
+
+  const plugin: FastifyPluginAsync = async (fastify) => {
+    const wss = fastify.websocketServer;
+    if (!wss) throw new Error('the realtime hub needs @fastify/websocket registered first');
+    // /v1/ws is the server's only socket route: its limits are the hub's to set.
+    wss.options.maxPayload = options.maxFrameBytes;
+    wss.options.perMessageDeflate = options.perMessageDeflate;
+    fastify.get(SOCKET_PATH, { websocket: true, onRequest: admit }, accept);
+    fastify.addHook('onClose', async () => {
+      await shutdown();
+    });
+    start();
+  };
+
+  function shutdown(code: number = CLOSE.SERVICE_RESTART, reason = 'server restart') {
+    shuttingDown ??= (async () => {
+      clearInterval(idleTimer);
+      clearInterval(drainTimer);
+      for (const browser of [...browsers]) closeBrowser(browser, code, reason);
+      await Promise.all([...closingSockets].map(closed));
+      feed?.close();
+      sessions?.close();
+    })();
+    return shuttingDown;
+  }
+
+  return {
+    plugin,
+    ready: () => feed?.ready() ?? false,
+    shutdown,
+    stats: () => ({
+      browsers: browsers.size,
+      upstream: { public: feed?.state === 'up', private: sessions?.size ?? 0 },
+      topics: feed?.held() ?? [],
+    }),
+  };
+}
+
+function closed(socket: WebSocket): Promise<void> {
+  if (socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+  return new Promise((resolve) => socket.once('close', () => resolve()));
+}

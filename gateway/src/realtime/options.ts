@@ -1,0 +1,64 @@
+import type { BackoffOptions } from '@pipstream/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../ops/metrics.js';
+
+/**
+ * Settings of the realtime hub. The first block mirrors the gateway's environment (the server
+ * fills it from its config); the optional rest tunes timings that tests shorten.
+ */
+export interface RealtimeOptions {
+  /** The upstream socket, e.g. `wss://api.example.com/v1/ws`. */
+  readonly upstreamWsUrl: string;
+  /** Browser origins allowed to open /v1/ws; `'*'` allows every origin. */
+  readonly allowedOrigins: readonly string[] | '*';
+  /** Largest browser frame, in bytes; a bigger one closes the socket with 1009. */
+  readonly maxFrameBytes: number;
+  /** Topics one browser socket may hold at once. */
+  readonly maxSubscriptions: number;
+  /** Browser sockets one IP address may hold at once. */
+  readonly maxConnectionsPerIp: number;
+  /** Past this many unsent bytes a browser gets only the latest quote per instrument. */
+  readonly softBufferBytes: number;
+  /** Past this many unsent bytes a browser is closed with CLOSE.SLOW_CONSUMER. */
+  readonly hardBufferBytes: number;
+  /** Upstream ping interval; a browser silent for three of them is closed. */
+  readonly heartbeatMs: number;
+  /** How long an upstream subscription or private connection outlives its last browser. */
+  readonly lingerMs: number;
+  /** Bad frames one browser may send within `badFrameWindowMs`; one more closes it. */
+  readonly badFrameLimit: number;
+  /** Offer permessage-deflate to browsers (off by default: it costs CPU per socket). */
+  readonly perMessageDeflate: boolean;
+  /** Window of `badFrameLimit` (default 10 s). */
+  readonly badFrameWindowMs?: number;
+  /** Time an upstream socket gets to open (default CONNECT_TIMEOUT_MS, 5 s). */
+  readonly connectTimeoutMs?: number;
+  /** Upstream reconnect delays (default: the protocol's DEFAULT_BACKOFF, 250 ms doubling to 10 s). */
+  readonly backoff?: BackoffOptions;
+  /** Source in [0, 1) for the backoff jitter (default Math.random). */
+  readonly random?: () => number;
+}
+
+/** The logger the hub writes to: Fastify's (pino) or anything with the same four methods. */
+export type HubLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'>;
+
+export interface HubDeps {
+  readonly metrics: Metrics;
+  readonly log: HubLog;
+}
+
+/** The defaults the issue names, for callers that do not read them from the environment. */
+export const REALTIME_DEFAULTS = {
+  allowedOrigins: '*',
+  maxFrameBytes: 4 * 1024,
+  maxSubscriptions: 64,
+  maxConnectionsPerIp: 50,
+  softBufferBytes: 64 * 1024,
+  hardBufferBytes: 1024 * 1024,
+  heartbeatMs: 5000,
+  lingerMs: 2000,
+  badFrameLimit: 20,
+  perMessageDeflate: false,
+} as const satisfies Omit<RealtimeOptions, 'upstreamWsUrl'>;
+
+export const DEFAULT_BAD_FRAME_WINDOW_MS = 10_000;

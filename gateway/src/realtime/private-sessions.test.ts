@@ -1,0 +1,176 @@
+import { CODE } from '@pipstream/protocol';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type FakeUpstream,
+  startFakeUpstream,
+  subscriptionLog,
+} from './test-support/fake-upstream.js';
+import {
+  type Gateway,
+  openBrowser,
+  sleep,
+  startGateway,
+  type TestBrowser,
+  waitFor,
+} from './test-support/harness.js';
+
+let upstream: FakeUpstream;
+let gateway: Gateway;
+const browsers: TestBrowser[] = [];
+
+async function browser(lang?: string) {
+  const b = await openBrowser(gateway.wsUrl, lang ? { headers: { lang } } : {});
+  browsers.push(b);
+  return b;
+}
+
+async function loggedIn(token: string, ...topics: string[]) {
+  const b = await browser();
+  b.send({ type: 'login', token });
+  const result = await b.next((f) => f.type === 'login_result');
+  expect(result.code).toBe(1);
+  for (const topic of topics) b.send({ type: 'sub', param: topic });
+  return b;
+}
+
+const privateConnections = () => upstream.open().filter((c) => c.token !== undefined);
+const trade = (id: number) =>
+  JSON.stringify({
+    type: 'FOREX_TRADE',
+    code: 1,
+    data: [{ Id: id, UpdatePrice: 1, FactProfits: '1' }],
+  });
+
+beforeEach(async () => {
+  upstream = await startFakeUpstream();
+  gateway = await startGateway(upstream.url);
+  await waitFor(() => gateway.hub.ready(), 'the hub to be ready');
+});
+
+afterEach(async () => {
+  for (const b of browsers.splice(0)) b.close();
+  await gateway.close();
+  await upstream.close();
+});
+
+describe('private sessions', () => {
+  it('opens one upstream connection per token, reused by every tab', async () => {
+    const alice = await Promise.all([1, 2, 3].map(() => loggedIn('good-alice', 'FOREX_TRADE')));
+    const bob = await Promise.all([1, 2].map(() => loggedIn('good-bob', 'FOREX_TRADE')));
+    await waitFor(
+      () =>
+        privateConnections().every((c) => c.topics.has('FOREX_TRADE')) &&
+        privateConnections().length === 2,
+      'two private connections subscribed',
+    );
+    expect(gateway.hub.stats().upstream.private).toBe(2);
+    for (const connection of privateConnections()) {
+      expect(subscriptionLog(connection)).toEqual(['sub FOREX_TRADE']);
+    }
+
+    upstream.publish('FOREX_TRADE', trade(11), 'good-alice');
+    upstream.publish('FOREX_TRADE', trade(22), 'good-bob');
+    await Promise.all(alice.map((b) => b.next((f) => f.type === 'FOREX_TRADE')));
+    await Promise.all(bob.map((b) => b.next((f) => f.type === 'FOREX_TRADE')));
+    await sleep(50);
+    for (const b of alice)
+      expect(b.ofType('FOREX_TRADE').map((f) => JSON.stringify(f.data))).toEqual([
+        '[{"Id":11,"UpdatePrice":1,"FactProfits":"1"}]',
+      ]);
+    for (const b of bob)
+      expect(b.ofType('FOREX_TRADE').map((f) => JSON.stringify(f.data))).toEqual([
+        '[{"Id":22,"UpdatePrice":1,"FactProfits":"1"}]',
+      ]);
+  });
+
+  it('routes only to tabs of the token that subscribed the topic', async () => {
+    const subscribed = await loggedIn('good-carol', 'FOREX_CLOSED');
+    const other = await loggedIn('good-carol', 'FOREX_TRADE');
+    await waitFor(() => privateConnections()[0]?.topics.size === 2, 'both topics upstream');
+    upstream.publish('FOREX_CLOSED', JSON.stringify({ type: 'FOREX_CLOSED', code: 1, data: [5] }));
+    await subscribed.next((f) => f.type === 'FOREX_CLOSED');
+    await sleep(50);
+    expect(other.ofType('FOREX_CLOSED')).toEqual([]);
+  });
+
+  it('refuses a private sub before login with an error frame', async () => {
+    const b = await browser();
+    b.send({ type: 'sub', param: 'FOREX_TRADE' });
+    const error = await b.next((f) => f.type === 'error');
+    expect(error).toMatchObject({
+      code: CODE.INVALID_INPUT,
+      msg: expect.stringContaining('log in'),
+    });
+    expect(privateConnections()).toEqual([]);
+  });
+
+  it('subscribes topics asked for while the login is on its way, once it succeeds', async () => {
+    const b = await browser('en');
+    b.send({ type: 'login', token: 'good-dave' });
+    b.send({ type: 'sub', param: 'FOREX_TRADE' });
+    await b.next((f) => f.type === 'login_result');
+    await waitFor(
+      () => privateConnections()[0]?.topics.has('FOREX_TRADE') ?? false,
+      'the private sub',
+    );
+    expect(privateConnections()[0]?.headers.lang).toBe('en');
+    upstream.publish('FOREX_TRADE', trade(1));
+    await b.next((f) => f.type === 'FOREX_TRADE');
+    expect(b.ofType('error')).toEqual([]);
+  });
+
+  it('relays a refused login and closes that upstream connection at once', async () => {
+    const b = await browser();
+    b.send({ type: 'login', token: 'bad-token' });
+    b.send({ type: 'sub', param: 'FOREX_TRADE' });
+    const result = await b.next((f) => f.type === 'login_result');
+    expect(result.code).toBe(999);
+    await waitFor(() => gateway.hub.stats().upstream.private === 0, 'the session to end');
+    await waitFor(() => upstream.open().length === 1, 'only the public connection left');
+    // Still not logged in: private topics are refused.
+    b.send({ type: 'sub', param: 'FOREX_CLOSED' });
+    await b.next((f) => f.type === 'error');
+  });
+
+  it('releases the upstream connection a linger after logout or the last tab closing', async () => {
+    const a = await loggedIn('good-erin', 'FOREX_TRADE');
+    const b = await loggedIn('good-erin');
+    a.close();
+    await sleep(150);
+    expect(gateway.hub.stats().upstream.private).toBe(1);
+    await waitFor(() => privateConnections()[0]?.topics.size === 0, 'FOREX_TRADE unsubscribed');
+    b.send({ type: 'logout' });
+    await waitFor(() => gateway.hub.stats().upstream.private === 0, 'the release');
+    await waitFor(() => privateConnections().length === 0, 'the upstream socket closed');
+    b.send({ type: 'sub', param: 'FOREX_TRADE' });
+    await b.next((f) => f.type === 'error');
+  });
+
+  it('keeps the connection when a tab logs back in within the linger', async () => {
+    const a = await loggedIn('good-fay', 'FOREX_TRADE');
+    a.send({ type: 'logout' });
+    await sleep(10);
+    a.send({ type: 'login', token: 'good-fay' });
+    await waitFor(() => a.ofType('login_result').length === 2, 'the second login_result');
+    await sleep(120);
+    expect(
+      upstream.connections.filter((c) => c.received.some((t) => t.includes('good-fay'))),
+    ).toHaveLength(1);
+  });
+
+  it('moves a tab to the new token when it logs in as someone else', async () => {
+    const b = await loggedIn('good-gus', 'FOREX_TRADE');
+    b.send({ type: 'login', token: 'good-hal' });
+    await waitFor(() => b.ofType('login_result').length === 2, 'the second login_result');
+    await waitFor(() => gateway.hub.stats().upstream.private === 1, 'the old session released');
+    upstream.publish('FOREX_TRADE', trade(3), 'good-gus');
+    // The socket keeps its subscription across the change of user, as the upstream does.
+    await waitFor(
+      () => privateConnections().some((c) => c.token === 'good-hal' && c.topics.has('FOREX_TRADE')),
+      'the new subscription',
+    );
+    upstream.publish('FOREX_TRADE', trade(4), 'good-hal');
+    await b.next((f) => f.type === 'FOREX_TRADE');
+    expect(b.ofType('FOREX_TRADE').map((f) => (f.data as { Id: number }[])[0]?.Id)).toEqual([4]);
+  });
+});

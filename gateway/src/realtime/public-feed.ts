@@ -1,0 +1,156 @@
+import type { Browser } from './browser.js';
+import { createLastValues, type Tick, ticksOf } from './last-values.js';
+import type { UpstreamSettings } from './private-sessions.js';
+import { createTopicBatch } from './topic-batch.js';
+import { parseUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
+import { openUpstreamSocket } from './upstream-socket.js';
+
+export interface PublicFeedOptions extends UpstreamSettings {
+  readonly lingerMs: number;
+  /** The shared connection went down or came back up. */
+  onStatus(): void;
+}
+
+/** 'starting' until the first connection opens; 'down' whenever it is lost after that. */
+export type FeedState = 'starting' | 'up' | 'down' | 'closed';
+
+/**
+ * The public half of the hub: one upstream connection carries DAY_MARKET and every KLINE topic
+ * for all browsers. Topics are reference-counted — the first browser subscribes upstream, the
+ * last one leaving unsubscribes after `lingerMs` unless another arrives meanwhile — and each
+ * upstream frame is fanned out as the very Buffer the upstream sent.
+ */
+export function createPublicFeed(options: PublicFeedOptions) {
+  const { metrics, log } = options;
+  const subscribers = new Map<string, Set<Browser>>();
+  const lingering = new Map<string, NodeJS.Timeout>();
+  const lastValues = createLastValues();
+  let state: FeedState = 'starting';
+
+  const batch = createTopicBatch(
+    (frames) => {
+      for (const frame of frames) socket.send(frame);
+    },
+    (held) => {
+      metrics.subscriptions.set(held.size);
+      lastValues.retain(held);
+    },
+  );
+
+  const socket = openUpstreamSocket({
+    ...options,
+    kind: 'public',
+    logContext: { upstream: 'public' },
+    onOpen() {
+      socket.resetBackoff();
+      batch.setLive(true);
+      setState('up');
+    },
+    onFrame,
+    onDown() {
+      // Values from before the outage would be stale: the resubscription snapshot refills them.
+      lastValues.clear();
+      batch.setLive(false);
+      setState('down');
+    },
+  });
+
+  function setState(next: FeedState) {
+    if (state === next) return;
+    state = next;
+    options.onStatus();
+  }
+
+  function onFrame(frame: UpstreamFrame) {
+    const { type } = frame;
+    if (type === 'DAY_MARKET') {
+      if (!subscribers.has(type)) return;
+      const ticks = ticksOf(parseUpstreamFrame(frame));
+      if (!ticks) {
+        log.warn({ upstream: 'public' }, 'DAY_MARKET frame without ticks ignored');
+        return;
+      }
+      lastValues.mergeTicks(ticks);
+      fanOut(type, frame.raw, ticks);
+    } else if (type.startsWith('KLINE.')) {
+      if (!subscribers.has(type)) return;
+      lastValues.setCandle(type, frame.raw);
+      fanOut(type, frame.raw, undefined);
+    } else {
+      // `error` answers a sub the upstream refused (e.g. a KLINE of an unknown instrument).
+      log.debug({ upstream: 'public', type: type.slice(0, 64) }, 'public frame not forwarded');
+    }
+  }
+
+  function fanOut(topic: string, raw: Buffer, ticks: readonly Tick[] | undefined) {
+    const set = subscribers.get(topic);
+    if (set) for (const browser of set) browser.sendQuote(topic, raw, ticks);
+  }
+
+  /** Sends `browser` the last value of `topic`, if there is one yet. */
+  function sendLastValue(browser: Browser, topic: string) {
+    if (topic === 'DAY_MARKET') {
+      const frame = lastValues.quotesFrame();
+      if (frame) browser.sendQuote(topic, frame, lastValues.quotes());
+    } else {
+      const frame = lastValues.candle(topic);
+      if (frame) browser.sendQuote(topic, frame, undefined);
+    }
+  }
+
+  function expire(topic: string) {
+    lingering.delete(topic);
+    if ((subscribers.get(topic)?.size ?? 0) > 0) return;
+    subscribers.delete(topic);
+    batch.drop(topic);
+  }
+
+  return {
+    get state(): FeedState {
+      return state;
+    },
+
+    /** Connected, and every topic browsers need is subscribed upstream. */
+    ready(): boolean {
+      return state === 'up' && !batch.pending;
+    },
+
+    /** Topics the shared connection holds upstream now. */
+    held(): string[] {
+      return [...batch.held].sort();
+    },
+
+    subscribe(browser: Browser, topic: string): void {
+      let set = subscribers.get(topic);
+      if (!set) {
+        set = new Set();
+        subscribers.set(topic, set);
+        batch.want(topic);
+      }
+      clearTimeout(lingering.get(topic));
+      lingering.delete(topic);
+      set.add(browser);
+      sendLastValue(browser, topic);
+    },
+
+    unsubscribe(browser: Browser, topic: string): void {
+      const set = subscribers.get(topic);
+      if (!set?.delete(browser) || set.size > 0 || lingering.has(topic)) return;
+      lingering.set(
+        topic,
+        setTimeout(() => expire(topic), options.lingerMs),
+      );
+    },
+
+    close(): void {
+      state = 'closed';
+      for (const timer of lingering.values()) clearTimeout(timer);
+      lingering.clear();
+      batch.close();
+      socket.close();
+      metrics.subscriptions.set(0);
+    },
+  };
+}
+
+export type PublicFeed = ReturnType<typeof createPublicFeed>;

@@ -1,0 +1,185 @@
+import type { Socket } from 'node:net';
+import { CLOSE } from '@pipstream/protocol';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeUpstream, startFakeUpstream } from './test-support/fake-upstream.js';
+import {
+  type BrowserFrame,
+  dayMarket,
+  type Gateway,
+  kline,
+  openBrowser,
+  sleep,
+  startGateway,
+  type TestBrowser,
+  waitFor,
+} from './test-support/harness.js';
+
+const K1 = 'KLINE.EURUSD.1min';
+const INSTRUMENTS = 40;
+
+let upstream: FakeUpstream;
+let gateway: Gateway;
+const browsers: TestBrowser[] = [];
+
+async function browser(...topics: string[]) {
+  // Pings every 50 ms keep a paused browser from being closed as idle: only its reading stops.
+  const b = await openBrowser(gateway.wsUrl, { pingMs: 50 });
+  browsers.push(b);
+  for (const topic of topics) b.send({ type: 'sub', param: topic });
+  return b;
+}
+
+function tcp(b: TestBrowser): Socket {
+  return (b.socket as unknown as { _socket: Socket })._socket;
+}
+
+/** Tick `step` of every instrument: Close encodes the step so order can be checked. */
+function tickFrame(step: number): string {
+  const ticks: [number, number][] = [];
+  for (let id = 1; id <= INSTRUMENTS; id++) ticks.push([id, step + id / 1000]);
+  return dayMarket(...ticks);
+}
+
+/** The latest Close per instrument Id across every DAY_MARKET frame received. */
+function latestCloses(frames: readonly BrowserFrame[]): Map<number, number> {
+  const latest = new Map<number, number>();
+  for (const frame of frames) {
+    if (frame.type !== 'DAY_MARKET') continue;
+    for (const tick of frame.data as { Id: number; Close: number }[])
+      latest.set(tick.Id, tick.Close);
+  }
+  return latest;
+}
+
+async function counter(name: 'messagesConflated' | 'slowClientCloses'): Promise<number> {
+  const metric = await gateway.metrics[name].get();
+  return metric.values[0]?.value ?? 0;
+}
+
+beforeEach(async () => {
+  upstream = await startFakeUpstream();
+  gateway = await startGateway(upstream.url, {
+    softBufferBytes: 16 * 1024,
+    hardBufferBytes: 256 * 1024,
+    heartbeatMs: 1000,
+  });
+  await waitFor(() => gateway.hub.ready(), 'the hub to be ready');
+});
+
+afterEach(async () => {
+  for (const b of browsers.splice(0)) b.close();
+  await gateway.close();
+  await upstream.close();
+});
+
+describe('slow browsers', () => {
+  it('conflates quotes for a browser that stops reading; the others get every frame', async () => {
+    const fast = await browser('DAY_MARKET', K1);
+    const slow = await browser('DAY_MARKET', K1);
+    await waitFor(() => upstream.publicOpen()[0]?.topics.size === 2, 'the subscriptions');
+    tcp(slow).pause();
+
+    const STEPS = 1500; // ~2.3 MB of DAY_MARKET per browser: more than the kernel buffers
+    for (let step = 1; step <= STEPS; step++) {
+      upstream.publish('DAY_MARKET', tickFrame(step));
+      if (step % 100 === 0) upstream.publish(K1, kline(K1, step));
+      if (step % 50 === 0) await sleep(1);
+    }
+    await waitFor(
+      () => fast.ofType('DAY_MARKET').length === STEPS,
+      'every tick at the fast browser',
+      10_000,
+    );
+    const steps = fast
+      .ofType('DAY_MARKET')
+      .map((f) => Math.floor((f.data as { Close: number }[])[0]?.Close ?? 0));
+    expect(steps).toEqual(Array.from({ length: STEPS }, (_, i) => i + 1));
+    expect(await counter('messagesConflated')).toBeGreaterThan(0);
+    expect(gateway.hub.stats().browsers).toBe(2);
+
+    tcp(slow).resume();
+    // It catches up with the latest value of every instrument and candle, not the whole queue.
+    await waitFor(
+      () => latestCloses(slow.frames).get(INSTRUMENTS) === STEPS + INSTRUMENTS / 1000,
+      'the slow browser to hold the latest quotes',
+      5000,
+    );
+    await slow.next((f) => f.type === K1 && (f.data as { Close: number }).Close === STEPS);
+    const latest = latestCloses(slow.frames);
+    for (let id = 1; id <= INSTRUMENTS; id++) expect(latest.get(id)).toBe(STEPS + id / 1000);
+    expect(slow.ofType('DAY_MARKET').length).toBeLessThan(STEPS);
+    expect(slow.socket.readyState).toBe(slow.socket.OPEN);
+  });
+
+  it('never drops private frames for a slow browser', async () => {
+    const slow = await browser('DAY_MARKET');
+    slow.send({ type: 'login', token: 'good-slow' });
+    await slow.next((f) => f.type === 'login_result');
+    slow.send({ type: 'sub', param: 'FOREX_TRADE' });
+    await waitFor(
+      () => upstream.open().some((c) => c.topics.has('FOREX_TRADE')),
+      'the private sub',
+    );
+    tcp(slow).pause();
+    const PRIVATE = 200;
+    for (let step = 1; step <= 1500; step++) {
+      upstream.publish('DAY_MARKET', tickFrame(step));
+      if (step % 7 === 0 && step / 7 <= PRIVATE) {
+        const frame = {
+          type: 'FOREX_TRADE',
+          code: 1,
+          data: [{ Id: step / 7, UpdatePrice: 1, FactProfits: '0' }],
+        };
+        upstream.publish('FOREX_TRADE', JSON.stringify(frame), 'good-slow');
+      }
+      if (step % 50 === 0) await sleep(1);
+    }
+    await sleep(100);
+    expect(await counter('messagesConflated')).toBeGreaterThan(0);
+    tcp(slow).resume();
+    await waitFor(() => slow.ofType('FOREX_TRADE').length === PRIVATE, 'every private frame', 5000);
+    const ids = slow.ofType('FOREX_TRADE').map((f) => (f.data as { Id: number }[])[0]?.Id);
+    expect(ids).toEqual(Array.from({ length: PRIVATE }, (_, i) => i + 1));
+  });
+
+  it('closes a browser past the hard cap with CLOSE.SLOW_CONSUMER and releases it', async () => {
+    const fast = await browser('DAY_MARKET');
+    const slow = await browser('DAY_MARKET');
+    slow.send({ type: 'login', token: 'good-stuck' });
+    await slow.next((f) => f.type === 'login_result');
+    slow.send({ type: 'sub', param: 'FOREX_TRADE' });
+    await waitFor(
+      () => upstream.open().some((c) => c.topics.has('FOREX_TRADE')),
+      'the private sub',
+    );
+    tcp(slow).pause();
+
+    // 10 KiB private frames, which are never conflated: the buffer can only grow.
+    const big = JSON.stringify({
+      type: 'FOREX_TRADE',
+      code: 1,
+      data: Array.from({ length: 200 }, (_, i) => ({
+        Id: i,
+        UpdatePrice: 1.23456,
+        FactProfits: '-1.234567',
+      })),
+    });
+    let sent = 0;
+    while (gateway.hub.stats().browsers === 2 && sent < 3000) {
+      upstream.publish('FOREX_TRADE', big, 'good-stuck');
+      upstream.publish('DAY_MARKET', tickFrame(sent));
+      sent++;
+      if (sent % 20 === 0) await sleep(1);
+    }
+    await waitFor(() => gateway.hub.stats().browsers === 1, 'the slow browser released');
+    expect(await counter('slowClientCloses')).toBe(1);
+    // Its private session went with it (after the linger).
+    await waitFor(() => gateway.hub.stats().upstream.private === 0, 'the private session released');
+    tcp(slow).resume();
+    expect(await slow.closed).toBe(CLOSE.SLOW_CONSUMER);
+    // The other browser still gets ticks.
+    const before = fast.ofType('DAY_MARKET').length;
+    upstream.publish('DAY_MARKET', tickFrame(99_999));
+    await waitFor(() => fast.ofType('DAY_MARKET').length > before, 'a tick at the fast browser');
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The real mock upstream for the hub's acceptance tests, seen through an upstream tap, plus the
+ * REST and control calls the tests make on it.
+ */
+import { createRestClient, type Instrument, routes } from '@pipstream/protocol';
+import { createMockUpstream, type MockOptions, type MockUpstream } from '@pipstream/protocol/mock';
+import { startUpstreamTap, type UpstreamTap } from './upstream-tap.js';
+
+export interface TappedMock {
+  readonly mock: MockUpstream;
+  readonly tap: UpstreamTap;
+  close(): Promise<void>;
+}
+
+/** A throwaway mock (in-memory, ticking every `tickMs`) behind a tap. */
+export async function startTappedMock(options: MockOptions = {}): Promise<TappedMock> {
+  const mock = await createMockUpstream({ port: 0, data: ':memory:', tickMs: 100, ...options });
+  const tap = await startUpstreamTap(mock.wsUrl);
+  return {
+    mock,
+    tap,
+    async close() {
+      await tap.close();
+      await mock.close();
+    },
+  };
+}
+
+/** Calls the mock's control API; rejects unless it answers code 1. */
+export async function control(
+  mock: MockUpstream,
+  path: string,
+  body: unknown = {},
+): Promise<unknown> {
+  const res = await fetch(`${mock.url}/__control${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { code: number; msg: string; data: unknown };
+  if (answer.code !== 1) throw new Error(`control ${path}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+/** A REST client on the mock, logged in once `setToken` is called. */
+export function restClient(mock: MockUpstream) {
+  let token: string | undefined;
+  const client = createRestClient(routes, {
+    baseUrl: mock.url,
+    getToken: () => token,
+    getLang: () => 'en',
+  });
+  return {
+    call: client.call,
+    setToken(next: string) {
+      token = next;
+    },
+  };
+}
+
+/** A new demo account (GET /api/user/createAccountDemoForU) and a client logged in to it. */
+export async function demoUser(mock: MockUpstream) {
+  const api = restClient(mock);
+  const session = await api.call('createAccountDemoForU', {});
+  api.setToken(session.token);
+  return { api, token: session.token };
+}
+
+/** Instruments open for trading now. */
+export async function openInstruments(mock: MockUpstream): Promise<Instrument[]> {
+  const list = await restClient(mock).call('tradeList', {});
+  return list.filter((i) => i.MarketStatus === 1 && i.HasForexMultiple.length > 0);
+}

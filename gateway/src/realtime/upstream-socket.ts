@@ -1,0 +1,191 @@
+import {
+  type BackoffOptions,
+  CLOSE,
+  fullJitterDelay,
+  MAX_MISSED_PONGS,
+  PING,
+  PONG,
+} from '@pipstream/protocol';
+import WebSocket, { type RawData } from 'ws';
+import type { HubDeps } from './options.js';
+import { classifyUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
+
+/** How long a closing upstream gets to answer our close frame. */
+const CLOSE_GRACE_MS = 1000;
+
+export type UpstreamKind = 'public' | 'private';
+
+/** Why an upstream socket was let go. */
+export type UpstreamLoss = 'closed' | 'error' | 'heartbeat' | 'connect-timeout';
+
+export interface UpstreamSocketOptions extends HubDeps {
+  readonly url: string;
+  readonly kind: UpstreamKind;
+  readonly heartbeatMs: number;
+  readonly connectTimeoutMs: number;
+  readonly backoff: BackoffOptions;
+  readonly random: () => number;
+  /** Handshake headers (the browser's `lang` on a private connection). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Safe to log: never a token. */
+  readonly logContext: Readonly<Record<string, string>>;
+  /** A connection opened: the owner logs in and subscribes now. */
+  onOpen(): void;
+  /** Every upstream frame but `pong`, classified once. */
+  onFrame(frame: UpstreamFrame): void;
+  /** The connection, or an attempt at one, was lost; a reconnect is scheduled. */
+  onDown(reason: UpstreamLoss): void;
+}
+
+export interface UpstreamSocket {
+  /** Sends one text frame; dropped when not open (the owner resends on the next `onOpen`). */
+  send(text: string): void;
+  /** Starts anew the backoff: called once the owner counts the connection as good. */
+  resetBackoff(): void;
+  /** Closes for good: no reconnect, every timer cleared. */
+  close(): void;
+}
+
+/**
+ * One upstream socket that stays connected: `ping` every `heartbeatMs`, dropped when more than
+ * MAX_MISSED_PONGS go unanswered, when it does not open within `connectTimeoutMs`, or when it
+ * closes or fails — then reopened after a full-jitter backoff. Frames come up as raw Buffers
+ * so the hub forwards the upstream's own bytes.
+ *
+ * The protocol's createSocketClient is not reused here: it decodes every frame to a string and
+ * parses it, and sends each subscription on its own, where the hub routes by a prefix scan,
+ * forwards Buffers untouched and batches its subscriptions.
+ */
+export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSocket {
+  const { metrics, log, kind } = options;
+  const sentUpstream = metrics.messagesOut.labels({ destination: 'upstream' });
+  const receivedUpstream = metrics.messagesIn.labels({ source: 'upstream' });
+  const openGauge = metrics.upstreamConnections.labels({ kind });
+
+  let socket: WebSocket | undefined;
+  let open = false;
+  let closed = false;
+  let attempt = 0;
+  let unansweredPings = 0;
+  let connectTimer: NodeJS.Timeout | undefined;
+  let heartbeatTimer: NodeJS.Timeout | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  function connect() {
+    const ws = new WebSocket(options.url, {
+      perMessageDeflate: false,
+      handshakeTimeout: options.connectTimeoutMs,
+      ...(options.headers && { headers: { ...options.headers } }),
+    });
+    socket = ws;
+    unansweredPings = 0;
+    ws.on('open', () => onOpen(ws));
+    ws.on('message', (data, isBinary) => onMessage(ws, data, isBinary));
+    ws.on('close', () => lose(ws, 'closed'));
+    ws.on('error', (error) => {
+      log.debug({ ...options.logContext, err: error.message }, 'upstream socket error');
+      lose(ws, 'error');
+    });
+    connectTimer = setTimeout(() => lose(ws, 'connect-timeout'), options.connectTimeoutMs);
+  }
+
+  function onOpen(ws: WebSocket) {
+    if (ws !== socket) return;
+    clearTimeout(connectTimer);
+    open = true;
+    openGauge.inc();
+    heartbeatTimer = setInterval(beat, options.heartbeatMs);
+    log.info({ ...options.logContext }, 'upstream connected');
+    options.onOpen();
+  }
+
+  function beat() {
+    if (!socket) return;
+    if (unansweredPings > MAX_MISSED_PONGS) {
+      lose(socket, 'heartbeat');
+      return;
+    }
+    unansweredPings++;
+    send(PING);
+  }
+
+  function onMessage(ws: WebSocket, data: RawData, isBinary: boolean) {
+    if (ws !== socket || isBinary) return;
+    receivedUpstream.inc();
+    const raw = toBuffer(data);
+    const frame = classifyUpstreamFrame(raw);
+    if (!frame) {
+      log.warn({ ...options.logContext, bytes: raw.length }, 'upstream frame not understood');
+      return;
+    }
+    if (frame.type === PONG) {
+      unansweredPings = 0;
+      return;
+    }
+    options.onFrame(frame);
+  }
+
+  /** Lets go of `ws` (once) and schedules the next attempt. */
+  function lose(ws: WebSocket, reason: UpstreamLoss) {
+    if (ws !== socket) return;
+    release(ws);
+    log.warn({ ...options.logContext, reason, attempt }, 'upstream lost');
+    const delay = fullJitterDelay(attempt, options.backoff, options.random);
+    attempt++;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      metrics.upstreamReconnects.inc({ kind });
+      connect();
+    }, delay);
+    options.onDown(reason);
+  }
+
+  /** Forgets `ws` and its timers; `close` lets an open socket say goodbye first. */
+  function release(ws: WebSocket, how: 'close' | 'terminate' = 'terminate') {
+    socket = undefined;
+    clearTimeout(connectTimer);
+    clearInterval(heartbeatTimer);
+    heartbeatTimer = undefined;
+    if (open) openGauge.dec();
+    open = false;
+    // The 'error' listener stays: `ws` throws on an 'error' nobody listens to.
+    ws.removeAllListeners('open');
+    ws.removeAllListeners('message');
+    ws.removeAllListeners('close');
+    if (how === 'terminate' || ws.readyState !== WebSocket.OPEN) {
+      ws.terminate();
+      return;
+    }
+    ws.close(CLOSE.NORMAL);
+    // An upstream that never answers the close must not hold the socket (or the process).
+    setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+  }
+
+  function send(text: string) {
+    if (!open || !socket) return;
+    socket.send(text);
+    sentUpstream.inc();
+  }
+
+  connect();
+
+  return {
+    send,
+    resetBackoff() {
+      attempt = 0;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      clearTimeout(reconnectTimer);
+      if (socket) release(socket, 'close');
+    },
+  };
+}
+
+/** `ws` hands text frames as one Buffer; fragments and ArrayBuffers only with other settings. */
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}

@@ -1,0 +1,194 @@
+import { CLOSE, CODE } from '@pipstream/protocol';
+import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildGateway, type Gateway } from './server.js';
+import { testConfig } from './test-support/config.js';
+import { closedPort } from './test-support/recording-upstream.js';
+import { standInHub } from './test-support/stand-in-hub.js';
+
+let mock: MockUpstream;
+beforeAll(async () => {
+  mock = await createMockUpstream({ port: 0, data: ':memory:', tickMs: 50 });
+});
+afterAll(() => mock.close());
+
+const apps: Gateway[] = [];
+afterEach(async () => {
+  await fetch(`${mock.url}/__control/faults/clear`, { method: 'POST' });
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+/** A listening gateway in front of `upstreamUrl`; resolves with it and its base URL. */
+async function start(
+  upstreamUrl: string,
+  env: Record<string, string> = {},
+  options: Parameters<typeof buildGateway>[1] = {},
+) {
+  const app = buildGateway(testConfig(upstreamUrl, env), options);
+  apps.push(app);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('gateway in front of the mock upstream: REST', () => {
+  it('proxies a demo login and the logged-in calls that follow, token and lang included', async () => {
+    const { url } = await start(mock.url);
+
+    const login = await fetch(`${url}/api/user/createAccountDemoForU?t=1`, {
+      headers: { lang: 'en' },
+    }).then((r) => r.json());
+    expect(login).toMatchObject({ code: CODE.OK, data: { token: expect.any(String) } });
+
+    const info = await fetch(`${url}/api/user/info?t=2`, {
+      headers: { lang: 'en', authorization: login.data.token },
+    }).then((r) => r.json());
+    expect(info.code).toBe(CODE.OK);
+    expect(info.data.id ?? info.data.Id).toBe(login.data.user.id ?? login.data.user.Id);
+
+    const anonymous = await fetch(`${url}/api/user/info?t=3`).then((r) => r.json());
+    expect(anonymous.code).toBe(CODE.SESSION_GONE);
+  });
+
+  it('answers the public opening calls as the upstream does', async () => {
+    const { url } = await start(mock.url);
+    for (const path of ['/v1/api/forex/trade_list', '/api/default/area_list']) {
+      const [viaGateway, direct] = await Promise.all([
+        fetch(`${url}${path}?t=1`, { headers: { lang: 'en' } }).then((r) => r.json()),
+        fetch(`${mock.url}${path}?t=1`, { headers: { lang: 'en' } }).then((r) => r.json()),
+      ]);
+      expect(viaGateway.code, path).toBe(CODE.OK);
+      expect(Object.keys(viaGateway.data), path).toEqual(Object.keys(direct.data));
+    }
+  });
+
+  it('answers 504 within the timeout when the upstream is slow', async () => {
+    const { url } = await start(mock.url, { PROXY_TIMEOUT_MS: '400' });
+    await fetch(`${mock.url}/__control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latencyMs: 3000 }),
+    });
+
+    const started = Date.now();
+    const res = await fetch(`${url}/v1/api/forex/getCategories?t=1`);
+    expect(Date.now() - started).toBeLessThan(400 + 600);
+    expect(res.status).toBe(504);
+    expect(await res.json()).toMatchObject({ code: CODE.UPSTREAM_TIMEOUT, data: null });
+  });
+
+  it('answers 502 quickly when the upstream is down', async () => {
+    const { url } = await start(`http://127.0.0.1:${await closedPort()}`);
+    const started = Date.now();
+    const res = await fetch(`${url}/api/user/info`, { headers: { authorization: 'x' } });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ code: CODE.UPSTREAM_UNAVAILABLE, data: null });
+  });
+});
+
+describe('gateway in front of the mock upstream: socket and operations', () => {
+  it('is ready once its upstream feed is up, and not while the upstream is down', async () => {
+    const { url } = await start(mock.url);
+    await eventually(async () => (await fetch(`${url}/readyz`)).status === 200);
+    expect(await fetch(`${url}/readyz`).then((r) => r.json())).toEqual({ ready: true });
+    expect(await fetch(`${url}/healthz`).then((r) => r.json())).toEqual({ ok: true });
+
+    const down = await start(`http://127.0.0.1:${await closedPort()}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const res = await fetch(`${down.url}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ready: false });
+    expect((await fetch(`${down.url}/healthz`)).status).toBe(200);
+  });
+
+  it('relays the feed at /v1/ws and tells browsers 1012 when it closes', async () => {
+    const { app, url } = await start(mock.url);
+    const browser = new WebSocket(`${url.replace('http', 'ws')}/v1/ws`);
+    const frames: string[] = [];
+    browser.on('message', (data) => frames.push(data.toString()));
+    await new Promise((resolve, reject) => browser.once('open', resolve).once('error', reject));
+    browser.send(JSON.stringify({ type: 'sub', param: 'DAY_MARKET' }));
+    await eventually(async () => frames.some((f) => f.includes('"DAY_MARKET"')));
+
+    const closed = new Promise<number>((resolve) => browser.once('close', resolve));
+    await app.close();
+    expect(await closed).toBe(CLOSE.SERVICE_RESTART);
+  });
+
+  it('exports every metric the issue names at /metrics', async () => {
+    const { url } = await start(mock.url);
+    await fetch(`${url}/v1/api/forex/getCategories`);
+
+    const res = await fetch(`${url}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    for (const name of [
+      'gateway_clients',
+      'gateway_upstream_connections',
+      'gateway_upstream_reconnects_total',
+      'gateway_subscriptions',
+      'gateway_messages_in_total',
+      'gateway_messages_out_total',
+      'gateway_messages_conflated_total',
+      'gateway_slow_client_closes_total',
+      'gateway_proxy_request_duration_seconds',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
+      expect(text, name).toContain(`# TYPE ${name} `);
+    }
+    expect(text).toMatch(/gateway_proxy_request_duration_seconds_count\{outcome="upstream"\} 1/);
+  });
+});
+
+describe('logs', () => {
+  it('never write a token or an authorization header', async () => {
+    const lines: string[] = [];
+    const { app, url } = await start(
+      mock.url,
+      { LOG_LEVEL: 'trace' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    const login = await fetch(`${url}/api/user/createAccountDemoForU`).then((r) => r.json());
+    const token: string = login.data.token;
+
+    await fetch(`${url}/api/user/info`, {
+      headers: { authorization: token, cookie: 'sid=s3cr3t' },
+    });
+    const browser = new WebSocket(`${url.replace('http', 'ws')}/v1/ws`, {
+      headers: { authorization: token },
+    });
+    await new Promise((resolve, reject) => browser.once('open', resolve).once('error', reject));
+    browser.send(JSON.stringify({ type: 'login', token }));
+    await new Promise((resolve) => browser.once('message', resolve));
+    browser.close();
+    app.log.info({ token, req: { headers: { authorization: token, cookie: 'sid=s3cr3t' } } }, 'x');
+    app.log.warn({ session: { token }, frame: { authorization: token } }, 'y');
+
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(5);
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('s3cr3t');
+    expect(log).toContain('[redacted]');
+  });
+});
+
+describe('closing', () => {
+  it('closes the hub with 1012 once, however often it is asked', async () => {
+    const { hub, state } = standInHub();
+    const app = buildGateway(testConfig(mock.url), { hub });
+    await app.ready();
+    await app.realtime.shutdown(CLOSE.SERVICE_RESTART, 'test');
+    await app.close();
+    expect(state.shutdowns).toEqual([{ code: CLOSE.SERVICE_RESTART, reason: 'test' }]);
+  });
+});

@@ -1,0 +1,116 @@
+import compress from '@fastify/compress';
+import websocket from '@fastify/websocket';
+import { CLOSE } from '@pipstream/protocol';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ResolvedConfig } from './config.js';
+import { type LogStream, loggerOptions } from './logger.js';
+import { healthRoutes } from './ops/health.js';
+import { createMetrics, type Metrics } from './ops/metrics.js';
+import { proxyRoutes } from './proxy/index.js';
+import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from './realtime/index.js';
+import { webRoutes } from './web/index.js';
+
+export type { RealtimeHub, RealtimeOptions };
+
+export interface BuildOptions {
+  /** The realtime hub to serve /v1/ws with; default: a new one fronting `upstreamWsUrl`. */
+  readonly hub?: RealtimeHub;
+  /** The metrics to record into; default: a fresh registry. Share it with a hub you pass. */
+  readonly metrics?: Metrics;
+  /** Where log lines go; default stdout. */
+  readonly logStream?: LogStream;
+}
+
+/** The gateway's Fastify instance, with the parts its operations need. */
+export type Gateway = FastifyInstance & {
+  /** The realtime hub; `shutdown` may be called any number of times, it runs once. */
+  readonly realtime: RealtimeHub;
+  readonly metrics: Metrics;
+};
+
+/** The hub's settings from the gateway's configuration. */
+export function realtimeOptions(config: ResolvedConfig): RealtimeOptions {
+  return {
+    upstreamWsUrl: config.upstreamWsUrl,
+    allowedOrigins: config.allowedOrigins,
+    maxFrameBytes: config.maxFrameBytes,
+    maxSubscriptions: config.maxSubscriptions,
+    maxConnectionsPerIp: config.maxConnectionsPerIp,
+    softBufferBytes: config.softBufferBytes,
+    hardBufferBytes: config.hardBufferBytes,
+    heartbeatMs: config.heartbeatMs,
+    lingerMs: config.lingerMs,
+    badFrameLimit: config.badFrameLimit,
+    perMessageDeflate: config.perMessageDeflate,
+  };
+}
+
+/**
+ * Builds the gateway (not listening yet): the realtime hub at /v1/ws, the REST proxy at /api and
+ * /v1/api, /healthz, /readyz and /metrics, and the web build at every other path. Closing it
+ * (`app.close()`) first closes every browser socket with 1012 so browsers reconnect elsewhere,
+ * then stops accepting, lets in-flight requests finish and closes the upstream connections.
+ */
+export function buildGateway(config: ResolvedConfig, options: BuildOptions = {}): Gateway {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    trustProxy: config.trustProxy,
+    // Requests that arrive on an open connection while closing get 503 (then reconnect elsewhere).
+    return503OnClosing: true,
+  });
+  const metrics = options.metrics ?? createMetrics();
+  const hub =
+    options.hub ??
+    createRealtimeHub(realtimeOptions(config), {
+      metrics,
+      log: app.log.child({ module: 'realtime' }),
+    });
+  app.decorate('realtime', onceShutdown(hub));
+  app.decorate('metrics', metrics);
+  const gateway = app as FastifyInstance as Gateway;
+
+  let closing = false;
+  // Added before @fastify/websocket registers its own preClose (which closes sockets without a
+  // code): browsers learn 1012 "service restart" before anything else stops.
+  app.addHook('preClose', async () => {
+    closing = true;
+    await gateway.realtime.shutdown(CLOSE.SERVICE_RESTART, 'server restart');
+  });
+  // While closing, answers end their keep-alive connection, so draining does not wait for
+  // clients to drop idle connections.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
+  // Compresses every answer the client accepts compressed (web files, JSON); request bodies
+  // pass to the upstream exactly as sent.
+  app.register(compress, { globalDecompression: false });
+  app.register(websocket, {
+    options: { maxPayload: config.maxFrameBytes, perMessageDeflate: config.perMessageDeflate },
+  });
+  app.register(hub.plugin);
+  app.register(proxyRoutes, {
+    upstreamUrl: config.upstreamUrl,
+    timeoutMs: config.proxyTimeoutMs,
+    cacheTtlMs: config.cacheTtlMs,
+    metrics,
+  });
+  app.register(healthRoutes, { ready: () => hub.ready(), metrics });
+  app.register(webRoutes, { webDir: config.webDir });
+  return gateway;
+}
+
+/** `hub` whose `shutdown` runs once, however often it is asked (`app.close()` asks too). */
+function onceShutdown(hub: RealtimeHub): RealtimeHub {
+  let closing: Promise<void> | undefined;
+  return {
+    plugin: hub.plugin,
+    ready: () => hub.ready(),
+    stats: () => hub.stats(),
+    shutdown: (code, reason) => {
+      closing ??= hub.shutdown(code, reason);
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { CLOSE } from '@pipstream/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildGateway, type Gateway } from './server.js';
+import { closeWithin, installShutdown } from './shutdown.js';
+import { testConfig } from './test-support/config.js';
+import { okAnswer, startRecordingUpstream } from './test-support/recording-upstream.js';
+import { standInHub } from './test-support/stand-in-hub.js';
+
+const closers: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+/** A gateway whose upstream answers after `delayMs`, listening, with a stand-in hub. */
+async function gatewayWithSlowUpstream(delayMs: number) {
+  const upstream = await startRecordingUpstream((request, res) => {
+    setTimeout(() => okAnswer(request, res), delayMs);
+  });
+  closers.push(upstream.close);
+  const stand = standInHub();
+  const app: Gateway = buildGateway(testConfig(upstream.url), { hub: stand.hub });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url, stand };
+}
+
+describe('closeWithin', () => {
+  it('closes the hub with 1012 and lets an in-flight request finish', async () => {
+    const { app, url, stand } = await gatewayWithSlowUpstream(300);
+    const inFlight = fetch(`${url}/api/user/info`, { headers: { authorization: 't' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const outcome = await closeWithin(app, 5000);
+
+    expect(outcome).toBe('drained');
+    expect((await inFlight).status).toBe(200);
+    expect(stand.state.shutdowns).toEqual([
+      { code: CLOSE.SERVICE_RESTART, reason: 'server restart' },
+    ]);
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+
+  it('cuts what is still running when the grace runs out', async () => {
+    const { app, url } = await gatewayWithSlowUpstream(5000);
+    const inFlight = fetch(`${url}/api/user/info`, { headers: { authorization: 't' } }).then(
+      (res) => res.status,
+      () => 'cut',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const started = Date.now();
+    const outcome = await closeWithin(app, 200);
+
+    expect(outcome).toBe('forced');
+    expect(Date.now() - started).toBeLessThan(700);
+    expect(await inFlight).toBe('cut');
+  });
+});
+
+describe('installShutdown', () => {
+  it('closes on the signal and exits 0', async () => {
+    const { app } = await gatewayWithSlowUpstream(0);
+    const exited = new Promise<number>((resolve) => {
+      const remove = installShutdown(app, { graceMs: 2000, signals: ['SIGUSR2'], exit: resolve });
+      closers.push(async () => remove());
+    });
+
+    process.emit('SIGUSR2', 'SIGUSR2');
+
+    expect(await exited).toBe(0);
+    expect(app.server.listening).toBe(false);
+  });
+});

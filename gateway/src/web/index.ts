@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { cacheControlFor, REVALIDATE } from './cache-policy.js';
+import { helmetOptions } from './security.js';
+
+export interface WebOptions {
+  /** Folder of the web build (`index.html` and `assets/`). */
+  readonly webDir: string;
+}
+
+/** Whether `webDir` holds a web build. */
+export function hasWebBuild(webDir: string): boolean {
+  return existsSync(join(webDir, 'index.html'));
+}
+
+/**
+ * Paths that belong to the API, the socket or operations: an unknown one is a 404, never the
+ * app's `index.html`.
+ */
+const NOT_APP = /^\/(api|v1|uploads|__control|healthz|readyz|metrics)(\/|$)/;
+
+/**
+ * The web app: the build's files with security headers (CSP without inline script), an
+ * immutable cache for hashed assets and a revalidated `index.html`, and `index.html` for any
+ * other GET of a page path, so a deep link opens the app. Without a build, `/` says how to make
+ * one. Compression comes from the server-wide @fastify/compress.
+ */
+export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir }) => {
+  await app.register(helmet, helmetOptions);
+
+  if (!hasWebBuild(webDir)) {
+    app.get('/', (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .send(
+          `Pipstream: the web build is not present in ${webDir}.\n` +
+            'Build it with `npm run build` at the repository root, then restart.\n' +
+            'The API (/api, /v1/api) and the socket (/v1/ws) work without it.\n',
+        ),
+    );
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: true,
+    index: ['index.html'],
+    cacheControl: false,
+    dotfiles: 'ignore',
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', cacheControlFor(relative(webDir, path)));
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isAppPage(request)) return reply.sendFile('index.html');
+    return notFound(reply);
+  });
+};
+
+/** A GET of a path that could be one of the app's pages: not an API path, not a file name. */
+function isAppPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const at = request.url.indexOf('?');
+  const path = at === -1 ? request.url : request.url.slice(0, at);
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !NOT_APP.test(path) && !last.includes('.');
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+}
