@@ -11,23 +11,31 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-/** A gateway whose upstream answers after `delayMs`, listening, with a stand-in hub. */
+/**
+ * A gateway whose upstream answers after `delayMs`, listening, with a stand-in hub.
+ * `arrived` resolves once a request has reached the upstream: it is then surely in flight.
+ */
 async function gatewayWithSlowUpstream(delayMs: number) {
+  let signalArrival: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    signalArrival = resolve;
+  });
   const upstream = await startRecordingUpstream((request, res) => {
+    signalArrival();
     setTimeout(() => okAnswer(request, res), delayMs);
   });
   closers.push(upstream.close);
   const stand = standInHub();
   const app: Gateway = buildGateway(testConfig(upstream.url), { hub: stand.hub });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url, stand };
+  return { app, url, stand, arrived };
 }
 
 describe('closeWithin', () => {
   it('closes the hub with 1012 and lets an in-flight request finish', async () => {
-    const { app, url, stand } = await gatewayWithSlowUpstream(300);
+    const { app, url, stand, arrived } = await gatewayWithSlowUpstream(300);
     const inFlight = fetch(`${url}/api/user/info`, { headers: { authorization: 't' } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
 
     const outcome = await closeWithin(app, 5000);
 
@@ -40,12 +48,12 @@ describe('closeWithin', () => {
   });
 
   it('cuts what is still running when the grace runs out', async () => {
-    const { app, url } = await gatewayWithSlowUpstream(5000);
+    const { app, url, arrived } = await gatewayWithSlowUpstream(5000);
     const inFlight = fetch(`${url}/api/user/info`, { headers: { authorization: 't' } }).then(
       (res) => res.status,
       () => 'cut',
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
 
     const started = Date.now();
     const outcome = await closeWithin(app, 200);
