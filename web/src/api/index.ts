@@ -1,0 +1,53 @@
+import { currentTarget, navigate, splitHash } from '../app/location.js';
+import { i18n } from '../i18n/index.js';
+import { session, signOut } from '../state/session.js';
+import { settings } from '../state/settings.js';
+import { beginLoading, endLoading, showToast } from '../state/ui.js';
+import type { Api } from './client.js';
+
+/**
+ * Where a session that ended (999) sends the user from `here` (`/path?query`): /login, back to
+ * `here` afterwards (this project's choice; SPEC §4 says only "goes to /login").
+ */
+export function loginAfterSessionEnd(here: string): string {
+  const { path } = splitHash(here);
+  return path === '/login' ? '/login' : `/login?from=${encodeURIComponent(here)}`;
+}
+
+let client: Promise<Api> | undefined;
+
+/**
+ * The client and the protocol's schemas (zod and every route) load on the first call, in
+ * their own chunk: the shell paints without parsing them, which is most of its start-up cost
+ * on a low-end phone. The startup check makes that first call at once.
+ */
+function loadClient(): Promise<Api> {
+  client ??= import('./client.js').then(({ createApi }) =>
+    createApi({
+      baseUrl: location.origin,
+      getToken: () => session.token,
+      getLang: () => settings.language,
+      hooks: {
+        toast: showToast,
+        translate: (key, params) => i18n.t(key, params),
+        beginLoading,
+        endLoading,
+        sessionGone: () => {
+          signOut();
+          navigate(loginAfterSessionEnd(currentTarget()), { replace: true });
+        },
+      },
+    }),
+  );
+  return client;
+}
+
+type CallOf = (name: string, ...args: unknown[]) => Promise<unknown>;
+
+/** The app's one REST client (SPEC §7 and §8). */
+export const api: Pick<Api, 'call'> = {
+  call: ((name, ...args) =>
+    loadClient().then((loaded) => (loaded.call as CallOf)(name, ...args))) as CallOf as Api['call'],
+};
+
+export type { Api };

@@ -1,0 +1,72 @@
+import { ApiError, ApiInputError, type CallEnd, ClientError, CODE } from '@pipstream/protocol';
+
+/** What the UI does about one ended call (SPEC §8). */
+export type Reaction =
+  /** A message from the server, shown as it came (it is already in the user's language). */
+  | { readonly kind: 'toast'; readonly tone: 'success' | 'error'; readonly text: string }
+  /** One of the app's own texts, by locale key. */
+  | {
+      readonly kind: 'toast-text';
+      readonly key: string;
+      readonly params?: Readonly<Record<string, string>>;
+    }
+  /** The session is gone: clear the user and go to /login. */
+  | { readonly kind: 'session-gone' }
+  /** Only worth a line in the console. */
+  | { readonly kind: 'log'; readonly message: string };
+
+/**
+ * Calls whose "not found" means "this instrument does not exist": SPEC §8 says a trade pair
+ * not found is only logged (a stale link or a delisted product), never toasted.
+ */
+const QUIET_NOT_FOUND: ReadonlySet<string> = new Set(['kline', 'abbreviatedKline']);
+
+/**
+ * SPEC §8 as a pure function of how a call ended:
+ * - success: the server's message is toasted for calls that show it (`toastOnSuccess`);
+ * - a code other than 1: its message is toasted unless the call says `noErrorToast`; 999 also
+ *   ends the session, unless the call is `initial`;
+ * - no answer (network, timeout, an unreadable answer): the error code is toasted, except for
+ *   cancelled calls and calls that say `noErrorToast` (the manifest among them).
+ * Input the protocol refused before sending is a bug of the screen, not the user's: it gets a
+ * generic text and the details go to the console.
+ */
+export function reactionsTo(end: CallEnd): Reaction[] {
+  const { route, name } = end;
+  if (end.ok) {
+    return route.toastOnSuccess && end.msg
+      ? [{ kind: 'toast', tone: 'success', text: end.msg }]
+      : [];
+  }
+  const { error } = end;
+  if (!(error instanceof ClientError)) {
+    return [{ kind: 'log', message: `${name}: ${String(error)}` }];
+  }
+  if (error.cancelled) return [];
+
+  const reactions: Reaction[] = [];
+  const toast = (reaction: Reaction) => {
+    if (!route.noErrorToast) reactions.push(reaction);
+  };
+  if (error instanceof ApiError) {
+    if (error.code === CODE.NOT_FOUND && QUIET_NOT_FOUND.has(name)) {
+      return [{ kind: 'log', message: `${name}: ${error.msg}` }];
+    }
+    toast(
+      error.msg
+        ? { kind: 'toast', tone: 'error', text: error.msg }
+        : { kind: 'toast-text', key: 'web.errors.failed', params: { code: String(error.code) } },
+    );
+    if (error.sessionGone && !route.initial) reactions.push({ kind: 'session-gone' });
+    return reactions;
+  }
+  if (error instanceof ApiInputError) {
+    reactions.push({ kind: 'log', message: `${name}: input refused: ${error.msg}` });
+    toast({ kind: 'toast-text', key: 'web.errors.invalid_input' });
+    return reactions;
+  }
+  // NetworkError or ApiProtocolError: no usable answer; show its code.
+  reactions.push({ kind: 'log', message: `${name}: ${String(error.code)} ${error.msg}` });
+  toast({ kind: 'toast-text', key: 'web.errors.network', params: { code: String(error.code) } });
+  return reactions;
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { loginAfterSessionEnd } from './index.js';
+
+describe('where a 999 sends the user', () => {
+  it('goes to /login, remembering the page to come back to', () => {
+    expect(loginAfterSessionEnd('/order?type=3')).toBe('/login?from=%2Forder%3Ftype%3D3');
+    expect(loginAfterSessionEnd('/')).toBe('/login?from=%2F');
+  });
+
+  it('does not stack a from on the login screen itself', () => {
+    expect(loginAfterSessionEnd('/login?from=%2Forder')).toBe('/login');
+  });
+});

@@ -1,0 +1,117 @@
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Router, useLocation, useSearch } from 'wouter';
+import { refreshTradeList } from '../state/market.js';
+import { session, viewerOf } from '../state/session.js';
+import { showToast } from '../state/ui.js';
+import { ConfirmHost } from '../ui/ConfirmHost.js';
+import { LoadingIndicator } from '../ui/LoadingIndicator.js';
+import { ToastHost } from '../ui/ToastHost.js';
+import { guardRoute } from './guard.js';
+import { goBack, hashHref, navigate, useHashPath, useHashSearch } from './location.js';
+import { PageActiveContext } from './page-activity.js';
+import { startRealtime } from './realtime.js';
+import { KEEP_ALIVE_PATHS, type RoutePath, routeAt } from './routes.js';
+import { ScreenBoundary } from './ScreenBoundary.js';
+import { SCREENS } from './screens.js';
+import { TabBar } from './TabBar.js';
+
+/** The app: hash router, the screens, and the toast, loading and confirmation layers. */
+export function App() {
+  return (
+    <Router hook={useHashPath} searchHook={useHashSearch} hrefs={hashHref}>
+      <Shell />
+      <ToastHost />
+      <LoadingIndicator />
+      <ConfirmHost />
+    </Router>
+  );
+}
+
+const TRADE_LIST_PATHS: ReadonlySet<string> = new Set(['/', '/trade']);
+
+function Shell() {
+  const { t } = useTranslation();
+  const [path] = useLocation();
+  const search = useSearch();
+  const viewer = viewerOf(useSnapshot(session));
+  const decision = guardRoute(path, search, viewer);
+  const allowed = decision.action === 'allow';
+  const redirectTo = decision.action === 'redirect' ? decision.to : undefined;
+
+  // Kept-alive screens mount on their first visit and then stay.
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
+  const keepAlive = allowed && (KEEP_ALIVE_PATHS as readonly string[]).includes(path);
+  if (keepAlive && !visited.has(path)) setVisited(new Set(visited).add(path));
+
+  useLayoutEffect(() => {
+    if (redirectTo !== undefined) navigate(redirectTo, { replace: true });
+  }, [redirectTo]);
+
+  // Which refused location was already answered: the effect may run twice for one (StrictMode),
+  // and going back twice would leave the page the user came from.
+  const refused = useRef<string | null>(null);
+  useEffect(() => {
+    if (decision.action !== 'refuse-demo') {
+      refused.current = null;
+      return;
+    }
+    const here = `${path}?${search}`;
+    if (refused.current === here) return;
+    refused.current = here;
+    showToast(t('web.guard.real_account_required'), 'error');
+    // Back to where the user was: the refused screen never shows.
+    goBack('/user');
+  }, [decision.action, path, search, t]);
+
+  // SPEC §2: every navigation starts the realtime connection.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation by design.
+  useEffect(() => {
+    startRealtime();
+  }, [path, search]);
+
+  useEffect(() => {
+    if (!allowed) return;
+    window.scrollTo(0, 0);
+    if (TRADE_LIST_PATHS.has(path)) refreshTradeList().catch(() => undefined);
+  }, [path, allowed]);
+
+  const route = allowed ? routeAt(path) : undefined;
+  const Screen = route && !route.keepAlive ? SCREENS[path as RoutePath] : undefined;
+
+  return (
+    <div className={route?.footer ? 'app app-with-tabs' : 'app'}>
+      {KEEP_ALIVE_PATHS.filter((kept) => visited.has(kept)).map((kept) => {
+        const KeptScreen = SCREENS[kept];
+        const active = allowed && path === kept;
+        return (
+          <main key={kept} className="screen" hidden={!active}>
+            <PageActiveContext value={active}>
+              <ScreenBoundary>
+                <Suspense fallback={<ScreenLoading />}>
+                  <KeptScreen />
+                </Suspense>
+              </ScreenBoundary>
+            </PageActiveContext>
+          </main>
+        );
+      })}
+      {Screen && (
+        <main key={path} className="screen">
+          <ScreenBoundary>
+            <Suspense fallback={<ScreenLoading />}>
+              <Screen />
+            </Suspense>
+          </ScreenBoundary>
+        </main>
+      )}
+      {route?.footer && <TabBar path={path} />}
+    </div>
+  );
+}
+
+/** What a screen shows while its chunk loads: an empty frame marked busy. */
+function ScreenLoading() {
+  return <div className="screen-loading" aria-busy="true" />;
+}

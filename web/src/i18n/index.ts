@@ -1,0 +1,66 @@
+import { web as english } from '@pipstream/locales/en.json';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { subscribe } from 'valtio/vanilla';
+import { settings } from '../state/settings.js';
+import { documentAttributes, type Language } from './languages.js';
+
+type WebTexts = typeof english;
+
+/**
+ * The other languages' web texts, one chunk each, loaded when chosen. Globbed rather than
+ * listed so a language file that does not exist yet is simply absent (and English shows).
+ */
+const loaders = import.meta.glob<WebTexts>(
+  ['../../../locales/*.json', '!../../../locales/en.json', '!../../../locales/package.json'],
+  { import: 'web' },
+);
+
+/** The app's i18next instance. English is bundled: it is the fallback of every language. */
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: { web: english } } },
+  lng: 'en',
+  fallbackLng: 'en',
+  load: 'currentOnly',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+/** Loads a language's texts if there are any; false when English stands in for them. */
+async function ensureTexts(language: Language): Promise<boolean> {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return true;
+  const load = loaders[`../../../locales/${language}.json`];
+  if (!load) return false;
+  try {
+    i18n.addResourceBundle(language, 'translation', { web: await load() });
+    return true;
+  } catch (error) {
+    console.warn(`texts of "${language}" could not be loaded; showing English`, error);
+    return false;
+  }
+}
+
+let latest: Language | undefined;
+
+/** Switches the text, `<html lang>` and `<html dir>` to `language`. */
+export async function applyLanguage(language: Language): Promise<void> {
+  latest = language;
+  const available = await ensureTexts(language);
+  // A slower load of an earlier choice must not win over a later one.
+  if (latest !== language) return;
+  await i18n.changeLanguage(language);
+  const { lang, dir } = documentAttributes(language, available ? language : 'en');
+  document.documentElement.lang = lang;
+  document.documentElement.dir = dir;
+  document.title = i18n.t('web.app.name');
+}
+
+/** Applies the chosen language now and whenever it changes. */
+export function followLanguageSetting(): void {
+  void applyLanguage(settings.language);
+  subscribe(settings, () => {
+    if (settings.language !== latest) void applyLanguage(settings.language);
+  });
+}

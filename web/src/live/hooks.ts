@@ -1,0 +1,74 @@
+/**
+ * Per-row hooks over the live state. Each hook snapshots one row's own proxy, so a tick
+ * re-renders only the components whose row changed. Whether the row exists at all is watched
+ * apart, by identity: adding or removing another row never re-renders them either.
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio/react';
+import { proxy, type Snapshot, subscribe } from 'valtio/vanilla';
+import type {
+  AccountView,
+  CandleView,
+  ConnectionView,
+  EstimateView,
+  HoldingView,
+  QuoteView,
+} from '../worker/api.js';
+import { live, type OrderSignals } from './store.js';
+
+/** Stands in for a missing row, so the hooks run the same either way; it never changes. */
+const NO_ROW = proxy({});
+
+/**
+ * The snapshot of `parent[key]` while it is an object, else `undefined`. Re-renders when that
+ * object's leaves change or when it appears, disappears or is replaced.
+ */
+function useSlot<P extends object, K extends keyof P>(
+  parent: P,
+  key: K,
+): Snapshot<NonNullable<P[K]>> | undefined {
+  const subscribeParent = useCallback(
+    (onChange: () => void) => subscribe(parent, onChange),
+    [parent],
+  );
+  const getSlot = useCallback(() => parent[key], [parent, key]);
+  const slot = useSyncExternalStore(subscribeParent, getSlot, getSlot);
+  const target = (typeof slot === 'object' && slot !== null ? slot : NO_ROW) as object;
+  const snapshot = useSnapshot(target);
+  return target === NO_ROW ? undefined : (snapshot as Snapshot<NonNullable<P[K]>>);
+}
+
+/** One instrument's live quote, or `undefined` before it has one. */
+export function useQuote(instrumentId: number): Snapshot<QuoteView> | undefined {
+  return useSlot(live.quotes, instrumentId);
+}
+
+/** One holding order's live price and P&L, or `undefined` once it is closed (or unknown). */
+export function useHolding(orderId: number): Snapshot<HoldingView> | undefined {
+  return useSlot(live.holdings, orderId);
+}
+
+/** Balance, used and free margin, floating P&L, equity and risk rate; `undefined` for a visitor. */
+export function useAccount(): Snapshot<AccountView> | undefined {
+  return useSlot(live, 'account');
+}
+
+/** The order form's estimated margin and fee; `undefined` while it cannot be computed. */
+export function useOrderEstimate(): Snapshot<EstimateView> | undefined {
+  return useSlot(live, 'estimate');
+}
+
+/** The connection state (offline / connecting / live / reconnecting) and the socket login. */
+export function useConnection(): Snapshot<ConnectionView> {
+  return useSnapshot(live.connection);
+}
+
+/** The latest candle of the watched instrument and period, `undefined` before the first. */
+export function useLatestCandle(): Snapshot<CandleView> | undefined {
+  return useSlot(live, 'candle');
+}
+
+/** Closed order ids and resync requests, as counters for effects to depend on. */
+export function useOrderSignals(): Snapshot<OrderSignals> {
+  return useSnapshot(live.orders);
+}

@@ -1,0 +1,99 @@
+/**
+ * The main thread's copy of the live figures, as a valtio proxy. Each quote and holding is its
+ * own proxied row, and batches are applied leaf by leaf: a row whose values did not change is
+ * not written, so valtio notifies only the subscribers of rows that did.
+ */
+import { proxy } from 'valtio/vanilla';
+import type {
+  AccountView,
+  CandleView,
+  ConnectionView,
+  EstimateView,
+  HoldingView,
+  LiveBatch,
+  QuoteView,
+} from '../worker/api.js';
+
+/** Order events the screens react to, as counters that move (effects depend on them). */
+export interface OrderSignals {
+  /** Ids named by the latest FOREX_CLOSED push(es): a detail panel showing one closes. */
+  closedIds: number[];
+  /** Moves with every batch of closed ids. */
+  closedSeq: number;
+  /** Moves when the orders and the balance should be re-read over REST. */
+  resyncSeq: number;
+}
+
+export interface LiveState {
+  connection: ConnectionView;
+  /** By instrument id. */
+  quotes: Record<number, QuoteView>;
+  /** By order id. */
+  holdings: Record<number, HoldingView>;
+  /** `null` while no balance is known (a visitor). */
+  account: AccountView | null;
+  /** `null` while the form cannot be estimated (no instrument, price or lots yet). */
+  estimate: EstimateView | null;
+  candle: CandleView | null;
+  orders: OrderSignals;
+}
+
+/** A fresh, empty live state (the app uses `live`; tests make their own). */
+export function createLiveState(): LiveState {
+  return proxy<LiveState>({
+    connection: { state: 'offline', loggedIn: false },
+    quotes: {},
+    holdings: {},
+    account: null,
+    estimate: null,
+    candle: null,
+    orders: { closedIds: [], closedSeq: 0, resyncSeq: 0 },
+  });
+}
+
+/** The app's live state. */
+export const live = createLiveState();
+
+/** Writes the leaves of `source` that differ into `target`; the others are not touched. */
+function assignLeaves<T extends object>(target: T, source: T) {
+  for (const key of Object.keys(source) as (keyof T)[]) {
+    if (!Object.is(target[key], source[key])) target[key] = source[key];
+  }
+}
+
+function applyRows<V extends object>(table: Record<number, V>, rows: Map<number, V | null>) {
+  for (const [id, row] of rows) {
+    const current = table[id];
+    if (row === null) {
+      if (current !== undefined) delete table[id];
+    } else if (current === undefined) {
+      table[id] = { ...row };
+    } else {
+      assignLeaves(current, row);
+    }
+  }
+}
+
+/** `next` applied to the slot holding `current`: kept and updated in place when both exist. */
+function applyObject<V extends object>(current: V | null, next: V | null): V | null {
+  if (next === null) return null;
+  if (current === null) return { ...next };
+  assignLeaves(current, next);
+  return current;
+}
+
+/** Applies one batch from the worker to `state` (default the app's `live`). */
+export function applyBatch(batch: LiveBatch, state: LiveState = live): void {
+  if (batch.connection) assignLeaves(state.connection, batch.connection);
+  if (batch.quotes) applyRows(state.quotes, batch.quotes);
+  if (batch.holdings) applyRows(state.holdings, batch.holdings);
+  // Reassigning the same proxy is a no-op for valtio, so updated objects notify only by leaf.
+  if (batch.account !== undefined) state.account = applyObject(state.account, batch.account);
+  if (batch.estimate !== undefined) state.estimate = applyObject(state.estimate, batch.estimate);
+  if (batch.candle !== undefined) state.candle = applyObject(state.candle, batch.candle);
+  if (batch.closed) {
+    state.orders.closedIds = batch.closed;
+    state.orders.closedSeq++;
+  }
+  if (batch.resync) state.orders.resyncSeq++;
+}

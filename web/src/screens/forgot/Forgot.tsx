@@ -1,0 +1,104 @@
+import { CODE_PURPOSE } from '@pipstream/protocol';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/index.js';
+import { navigate } from '../../app/location.js';
+import { Button } from '../../ui/Button.js';
+import { Field } from '../../ui/Field.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { PasswordField } from '../../ui/PasswordField.js';
+import { SendCodeButton } from '../../ui/SendCodeButton.js';
+import { AccountField, LoginTypeTabs } from '../auth/AccountField.js';
+import { sendCode } from '../auth/sendCode.js';
+import { accountPayload, useAccount } from '../auth/useAccount.js';
+import { type FieldErrors, isValid, validateAccount, validateReset } from '../auth/validation.js';
+
+type ResetErrors = FieldErrors<'account' | 'code' | 'password' | 'repeat'>;
+
+/**
+ * `/forgot`: a code sent to the e-mail or phone (60 s countdown), the new password twice. On
+ * success the server's message shows and the user goes on to log in.
+ */
+export default function Forgot() {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<ResetErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const requestCode = async () => {
+    const found = validateAccount(account.value.type, account.value.account);
+    setErrors(found);
+    return isValid(found) && sendCode(account.value, CODE_PURPOSE.RESET);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateReset({ ...account.value, code, password, repeat });
+    setErrors(found);
+    if (!isValid(found)) return;
+    setBusy(true);
+    try {
+      await api.call('forgetPassword', {
+        ...accountPayload(account.value),
+        type: account.value.type,
+        new_password: password,
+        secondary_password: repeat,
+        auth_code: code.trim(),
+      });
+      // SPEC: the message shows (toastOnSuccess) and the fields clear: leaving the screen for
+      // the login, where the new password is used, clears them.
+      navigate('/login', { replace: true });
+    } catch {
+      // The API layer showed why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+
+  return (
+    <>
+      <PageHeader backTo="/login" title={t('web.forgot.title')} />
+      <form className="page-body auth-form" noValidate onSubmit={submit}>
+        <LoginTypeTabs
+          value={account.value.type}
+          onChange={(type) => {
+            account.setType(type);
+            setErrors({});
+          }}
+        />
+        <AccountField value={account.value} onChange={account.setValue} error={errors.account} />
+        <Field
+          label={t('web.auth.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={message(errors.code)}
+          trailing={<SendCodeButton onSend={requestCode} />}
+        />
+        <PasswordField
+          label={t('web.forgot.new_password')}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={message(errors.password)}
+        />
+        <PasswordField
+          label={t('web.auth.repeat_password')}
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(event) => setRepeat(event.target.value)}
+          error={message(errors.repeat)}
+        />
+        <Button type="submit" block busy={busy}>
+          {t('web.forgot.submit')}
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { market } from '../../state/market.js';
+import { Icon } from '../../ui/Icon.js';
+import { IconButton } from '../../ui/IconButton.js';
+import { LanguageDrawer } from '../../ui/LanguageDrawer.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { SkeletonList } from '../../ui/Skeleton.js';
+import { Tabs } from '../../ui/Tabs.js';
+
+/** SPEC §9: the home skeleton shows 10 items. */
+const SKELETON_ROWS = 10;
+
+type CategoryChoice = number | 'all';
+
+/** The category filter bar: every category, or one; skeleton chips until they arrive. */
+function CategoryBar() {
+  const { t } = useTranslation();
+  const { categories, categoryId } = useSnapshot(market);
+  if (categories.length === 0) {
+    return (
+      <div className="category-bar category-bar-loading" aria-hidden="true">
+        {[0, 1, 2, 3].map((chip) => (
+          <span key={chip} className="skeleton-block skeleton-chip" />
+        ))}
+      </div>
+    );
+  }
+  const items = [
+    { value: 'all' as CategoryChoice, label: t('web.home.all_categories') },
+    ...categories.map((category) => ({
+      value: category.Id as CategoryChoice,
+      label: category.NameShowTrans,
+    })),
+  ];
+  return (
+    <Tabs
+      className="category-bar"
+      label={t('web.home.categories')}
+      items={items}
+      value={categoryId ?? 'all'}
+      onChange={(choice) => {
+        market.categoryId = choice === 'all' ? null : choice;
+      }}
+    />
+  );
+}
+
+/** `/`: quotes by category, the language drawer, and search. */
+export default function Home() {
+  const { t } = useTranslation();
+  const [languagesOpen, setLanguagesOpen] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title={t('web.home.title')}
+        start={
+          <IconButton
+            icon="globe"
+            label={t('web.home.choose_language')}
+            aria-haspopup="dialog"
+            onClick={() => setLanguagesOpen(true)}
+          />
+        }
+        actions={
+          <Link href="/product" className="icon-btn" aria-label={t('web.home.search')}>
+            <Icon name="search" />
+          </Link>
+        }
+      />
+      <CategoryBar />
+      <div className="quote-head" aria-hidden="true">
+        <span>{t('web.home.column_name')}</span>
+        <span>{t('web.home.column_price')}</span>
+        <span>{t('web.home.column_change')}</span>
+      </div>
+      <SkeletonList rows={SKELETON_ROWS} />
+      {languagesOpen && <LanguageDrawer onClose={() => setLanguagesOpen(false)} />}
+    </>
+  );
+}

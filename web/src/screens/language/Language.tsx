@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { goBack } from '../../app/location.js';
+import { LanguageList } from '../../ui/LanguageList.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+
+/** `/language`: the language choice; choosing goes back to where the user came from. */
+export default function Language() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader backTo="/" title={t('web.language.title')} />
+      <LanguageList onChosen={() => goBack('/')} />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { LANGUAGE_NAME_KEYS } from '../../i18n/languages.js';
+import { logout } from '../../state/account.js';
+import { settings } from '../../state/settings.js';
+import { ActionRow, LinkRow } from '../../ui/ListRow.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+
+/** `/mine/system`: other settings, with the logout row. */
+export default function System() {
+  const { t } = useTranslation();
+  const { language } = useSnapshot(settings);
+  return (
+    <>
+      <PageHeader backTo="/user" title={t('web.user.other_settings')} />
+      <div className="page-body">
+        <div className="row-list">
+          <LinkRow
+            to="/language"
+            icon="globe"
+            label={t('web.user.language')}
+            value={t(LANGUAGE_NAME_KEYS[language])}
+          />
+          <ActionRow icon="logout" label={t('web.user.logout')} danger onClick={logout} />
+        </div>
+      </div>
+    </>
+  );
+}

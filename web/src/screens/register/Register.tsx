@@ -1,0 +1,174 @@
+import { CODE_PURPOSE, VERIFY_REG_TYPE } from '@pipstream/protocol';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link, useSearch } from 'wouter';
+import { api } from '../../api/index.js';
+import { navigate } from '../../app/location.js';
+import { signIn } from '../../state/session.js';
+import { settings } from '../../state/settings.js';
+import { loadBaseSettings } from '../../state/site.js';
+import { Button } from '../../ui/Button.js';
+import { Field } from '../../ui/Field.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { PasswordField } from '../../ui/PasswordField.js';
+import { SendCodeButton } from '../../ui/SendCodeButton.js';
+import { AccountField, LoginTypeTabs } from '../auth/AccountField.js';
+import { sendCode } from '../auth/sendCode.js';
+import { accountPayload, useAccount } from '../auth/useAccount.js';
+import {
+  type FieldErrors,
+  isValid,
+  validateAccount,
+  validateRegister,
+} from '../auth/validation.js';
+import { Captcha } from './Captcha.js';
+
+type RegisterErrors = FieldErrors<'account' | 'password' | 'repeat' | 'code'>;
+
+/** Whether the site offers phone registration (`default/setting` is_show_mobile = '1'). */
+function usePhoneOffered(): boolean {
+  const [offered, setOffered] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.call('defaultSetting', { key: 'is_show_mobile' }).then(
+      (setting) => live && setOffered(setting.value === '1'),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return offered;
+}
+
+/**
+ * `/register`: e-mail or phone, the proof the site asks for (`verify_reg_type`: 1 a code sent
+ * with a 60 s countdown, 2 a picture code), the password twice and the invite code of the
+ * link.
+ */
+export default function Register() {
+  const { t } = useTranslation();
+  const inviteFromLink = new URLSearchParams(useSearch()).get('invite_code') ?? '';
+  const { base } = useSnapshot(settings);
+  const phoneOffered = usePhoneOffered();
+  const account = useAccount();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [code, setCode] = useState('');
+  const [invite, setInvite] = useState(inviteFromLink);
+  const [captchaId, setCaptchaId] = useState<string>();
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    loadBaseSettings().catch(() => undefined);
+  }, []);
+
+  // Until the base settings arrive, a code is assumed: the common case (this project's choice).
+  const verify = base?.verify_reg_type ?? VERIFY_REG_TYPE.CODE;
+  const codeRequired = verify === VERIFY_REG_TYPE.CODE || verify === VERIFY_REG_TYPE.CAPTCHA;
+
+  const requestCode = async () => {
+    const found = validateAccount(account.value.type, account.value.account);
+    setErrors(found);
+    return isValid(found) && sendCode(account.value, CODE_PURPOSE.REGISTER);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRegister({ ...account.value, password, repeat, code, codeRequired });
+    setErrors(found);
+    if (!isValid(found)) return;
+    const { account: identifier, area_id } = accountPayload(account.value);
+    setBusy(true);
+    try {
+      const answer = await api.call('register', {
+        type: account.value.type,
+        ...(account.value.type === 'email'
+          ? { account: identifier }
+          : { mobile: identifier, area_id }),
+        password,
+        re_password: repeat,
+        invite_code: invite.trim() || undefined,
+        sms_code: codeRequired ? code.trim() : undefined,
+        key: verify === VERIFY_REG_TYPE.CAPTCHA ? captchaId : undefined,
+      });
+      signIn(answer);
+      navigate('/', { replace: true });
+    } catch {
+      // The API layer showed why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+
+  return (
+    <>
+      <PageHeader backTo="/login" title={t('web.register.title')} />
+      <form className="page-body auth-form" noValidate onSubmit={submit}>
+        <LoginTypeTabs
+          value={account.value.type}
+          withPhone={phoneOffered}
+          onChange={(type) => {
+            account.setType(type);
+            setErrors({});
+          }}
+        />
+        <AccountField value={account.value} onChange={account.setValue} error={errors.account} />
+        {verify === VERIFY_REG_TYPE.CODE && (
+          <Field
+            label={t('web.auth.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={message(errors.code)}
+            trailing={<SendCodeButton onSend={requestCode} />}
+          />
+        )}
+        {verify === VERIFY_REG_TYPE.CAPTCHA && (
+          <Field
+            label={t('web.register.captcha')}
+            autoComplete="off"
+            autoCapitalize="off"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={message(errors.code)}
+            trailing={<Captcha onChange={setCaptchaId} />}
+          />
+        )}
+        <PasswordField
+          label={t('web.auth.password')}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={message(errors.password)}
+        />
+        <PasswordField
+          label={t('web.auth.repeat_password')}
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(event) => setRepeat(event.target.value)}
+          error={message(errors.repeat)}
+        />
+        <Field
+          label={t('web.register.invite_code')}
+          autoCapitalize="characters"
+          autoComplete="off"
+          value={invite}
+          readOnly={inviteFromLink !== ''}
+          onChange={(event) => setInvite(event.target.value)}
+        />
+        <Button type="submit" block busy={busy}>
+          {t('web.register.submit')}
+        </Button>
+        <p className="auth-switch">
+          {t('web.register.have_account')} <Link href="/login">{t('web.register.login')}</Link>
+        </p>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { api } from '../api/index.js';
+import { navigate } from '../app/location.js';
+import { i18n } from '../i18n/index.js';
+import { signOut } from './session.js';
+import { confirm, showToast } from './ui.js';
+
+/** SPEC §4 logout: after confirmation, clears token and user and says "logout success". */
+export async function logout(): Promise<void> {
+  const ok = await confirm({
+    message: i18n.t('web.user.logout_confirm'),
+    confirmLabel: i18n.t('web.user.logout'),
+    cancelLabel: i18n.t('web.common.cancel'),
+    danger: true,
+  });
+  if (!ok) return;
+  signOut();
+  showToast(i18n.t('web.user.logout_success'), 'success');
+  navigate('/', { replace: true });
+}
+
+/** Resets the demo account after confirmation; the server's message is shown (SPEC §8). */
+export async function resetDemoAccount(): Promise<void> {
+  const ok = await confirm({
+    message: i18n.t('web.user.reset_demo_confirm'),
+    confirmLabel: i18n.t('web.user.reset_demo'),
+    cancelLabel: i18n.t('web.common.cancel'),
+    danger: false,
+  });
+  if (!ok) return;
+  await api.call('resetForexDemoAccount').catch(() => undefined);
+}

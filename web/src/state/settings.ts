@@ -1,0 +1,36 @@
+import type { AreaCode, BaseSettings, Language } from '@pipstream/protocol';
+import { proxy } from 'valtio/vanilla';
+import { pickLanguage } from '../i18n/languages.js';
+import { browserStorage, readJson, writeJson } from './storage.js';
+
+export interface SettingsState {
+  /** The chosen language; it drives the text and the `lang` header of every call. */
+  language: Language;
+  /** Base settings of SPEC §3, once loaded. */
+  base: BaseSettings | null;
+  /** Company-directory mode (SPEC §4: the startup check answered type 0). */
+  directoryMode: boolean;
+  /** Phone area codes, once loaded. */
+  areaCodes: AreaCode[] | null;
+}
+
+const LANGUAGE_KEY = 'pipstream.lang';
+const storage = browserStorage();
+
+function queryLanguage(): string | null {
+  // A shared link may name the language: `/?lang=en#/news` (this project's choice).
+  return typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
+}
+
+export const settings = proxy<SettingsState>({
+  language: pickLanguage(readJson(storage, LANGUAGE_KEY), queryLanguage()),
+  base: null,
+  directoryMode: false,
+  areaCodes: null,
+});
+
+/** Chooses the language and keeps the choice for the next visit. */
+export function setLanguage(language: Language): void {
+  settings.language = language;
+  writeJson(storage, LANGUAGE_KEY, language);
+}

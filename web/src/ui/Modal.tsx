@@ -1,0 +1,63 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+
+export interface ModalProps {
+  /** Where the panel sits: a side drawer, a bottom sheet, or a centred dialog. */
+  readonly placement: 'start' | 'bottom' | 'center';
+  readonly onClose: () => void;
+  readonly labelledBy?: string;
+  readonly label?: string;
+  readonly describedBy?: string;
+  readonly role?: 'dialog' | 'alertdialog';
+  readonly children: ReactNode;
+}
+
+/**
+ * A modal panel over a scrim: focus moves into it and back to where it was when it closes,
+ * Escape and a tap on the scrim close it.
+ */
+export function Modal({
+  placement,
+  onClose,
+  labelledBy,
+  label,
+  describedBy,
+  role = 'dialog',
+  children,
+}: ModalProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]');
+    (first ?? panel.current)?.focus();
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') close.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, []);
+
+  return (
+    <div className={`modal modal-${placement}`}>
+      <div className="modal-scrim" aria-hidden="true" onClick={() => close.current()} />
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: dialog and alertdialog both take these. */}
+      <div
+        ref={panel}
+        className="modal-panel"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        aria-label={label}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useSnapshot } from 'valtio';
+import { ui } from '../state/ui.js';
+
+/** Shows the toasts of the UI store; a polite live region, so they are read out. */
+export function ToastHost() {
+  const { toasts } = useSnapshot(ui);
+  return (
+    <div className="toast-host" role="status" aria-live="polite">
+      {toasts.map((toast) => (
+        <p key={toast.id} className={`toast toast-${toast.tone}`}>
+          {toast.text}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The live worker's API as the main thread sees it through comlink (each method returns a
+ * promise there). Arguments and batches cross the thread boundary by structured clone; the
+ * batch callback crosses as a comlink proxy.
+ */
+import type { Money, Order, Period, Topic } from '@pipstream/protocol';
+import type { ConnectionView, LiveBatch } from './batch.js';
+import type { InstrumentTerms, OpenOrder, OrderForm } from './model.js';
+
+export type {
+  AccountView,
+  CandleView,
+  ConnectionState,
+  ConnectionView,
+  Direction,
+  EstimateView,
+  HoldingView,
+  LiveBatch,
+  QuoteView,
+} from './batch.js';
+export type { InstrumentTerms, OpenOrder, OrderForm } from './model.js';
+
+export interface ConnectOptions {
+  /** The socket's absolute address, e.g. `wss://example.com/v1/ws`. */
+  wsUrl: string;
+  /** Logged in with on every connection (SPEC §4); none for a visitor. */
+  token?: string | null;
+  /** The current language, sent as the `lang` query so the server's messages match it. */
+  lang: string;
+}
+
+/** The worker's view of itself, for diagnostics and tests. */
+export interface LiveStatus {
+  connection: ConnectionView;
+  /** Topics active now, or to be subscribed on the next connection. */
+  topics: Topic[];
+  /** Sockets opened after the first one. */
+  reconnects: number;
+  /** Arrival time of the last pong (ms since the epoch). */
+  lastPongAt: number | null;
+}
+
+/** Receives one batch of changes per animation frame at most. */
+export type BatchListener = (batch: LiveBatch) => unknown;
+
+export interface LiveApi {
+  /**
+   * Opens the socket (ping every 5 s, reconnect with backoff, resubscribe: the protocol's socket
+   * client). Calling it again with the same address and language is a no-op, so the route guard
+   * may call it on every navigation; another address or language reconnects, keeping the topics.
+   */
+  connect(options: ConnectOptions): void;
+  /** Closes the socket for good and drops any batch not yet posted; `connect` may start again. */
+  close(): void;
+  /**
+   * Logs the socket in (`login` frame) and subscribes FOREX_TRADE and FOREX_CLOSED once the
+   * login is accepted; `null` logs out and forgets the holdings, pending orders and balance.
+   */
+  setToken(token: string | null): void;
+  /** DAY_MARKET on or off. */
+  subscribeQuotes(): void;
+  unsubscribeQuotes(): void;
+  /** Watches `KLINE.{code}.{period}` (replacing any other); its latest candle comes in batches. */
+  watchCandles(code: string, period: Period): void;
+  unwatchCandles(): void;
+  /** The whole trade list (static terms and the starting quotes). */
+  setInstruments(list: InstrumentTerms[]): void;
+  /** Every holding order (my_deal status 1, all pages). */
+  setHoldings(orders: OpenOrder[]): void;
+  /** Every pending order (my_deal status 0, all pages): their margins count as used. */
+  setPending(orders: Pick<Order, 'Id' | 'CautionMoney'>[]): void;
+  /** The balance from REST; `null` while unknown. */
+  setBalance(balance: Money | number | null): void;
+  /** The site's trade_fee_type (base settings). */
+  setFeeType(tradeFeeType: number): void;
+  /** The order form's fields for the estimate; `null` when no form is shown. */
+  setOrderForm(form: OrderForm | null): void;
+  /**
+   * Registers the one batch listener (replacing any earlier one). A snapshot of everything
+   * current follows at the next frame, so a listener never starts from a partial state.
+   */
+  onBatch(listener: BatchListener): void;
+  status(): LiveStatus;
+}

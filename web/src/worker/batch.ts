@@ -1,0 +1,124 @@
+/**
+ * What the worker posts to the main thread: the live figures that changed since the last batch,
+ * as plain structured-clonable data. A key that is absent did not change; `null` means the row
+ * or figure is gone (an instrument delisted, an order closed, a logout).
+ */
+import type { AccountFigures, Candle, Period, TradeSide } from '@pipstream/protocol';
+
+/**
+ * What the user sees of the connection: `live` only while the socket is open and, behind a
+ * gateway, its upstream is up too.
+ */
+export type ConnectionState = 'offline' | 'connecting' | 'live' | 'reconnecting';
+
+export interface ConnectionView {
+  state: ConnectionState;
+  /** True after a successful socket login on the current connection. */
+  loggedIn: boolean;
+}
+
+/** Which way the last price move went, for the up/down colour and the flash. */
+export type Direction = 'up' | 'down' | 'flat';
+
+/** One instrument's live quote. Texts are ready to render (price at PricePrecision). */
+export interface QuoteView {
+  id: number;
+  close: number;
+  open: number;
+  /** Unknown until the first tick: the trade list carries no high and low. */
+  high: number | null;
+  low: number | null;
+  /** Change since the day's open, in percent. */
+  change: number;
+  /** The close before the last move; `null` before any move. */
+  prevClose: number | null;
+  direction: Direction;
+  /** Time of the last tick (ms since the epoch); `null` while seeded from the trade list. */
+  time: number | null;
+  closeText: string;
+  changeText: string;
+}
+
+/** A holding order's live figures. */
+export interface HoldingView {
+  id: number;
+  instrumentId: number;
+  side: TradeSide;
+  lots: number;
+  openPrice: number;
+  margin: number;
+  /** The latest price the order is valued at. */
+  price: number;
+  /** Floating P&L. */
+  pnl: number;
+  priceText: string;
+  /** 2 decimals, like a balance (SPEC §9 money display; this project's choice for P&L). */
+  pnlText: string;
+}
+
+/** The account figures of SPEC §3 with their display texts (SPEC §9 decimals). */
+export interface AccountView extends AccountFigures {
+  balanceText: string;
+  /** 6 decimals, like every margin. */
+  usedMarginText: string;
+  floatingPnlText: string;
+  equityText: string;
+  freeMarginText: string;
+  /** `'--'` when no margin is used. */
+  riskRateText: string;
+}
+
+/** The order form's estimate (SPEC §9): margin and fee, shown with 6 decimals. */
+export interface EstimateView {
+  instrumentId: number;
+  /** The price the margin is computed at: the live price, or a pending order's target. */
+  price: number;
+  margin: number;
+  fee: number;
+  marginText: string;
+  feeText: string;
+  /** Whether margin + fee fit the free margin and the balance; `null` while no balance is known. */
+  affordable: boolean | null;
+}
+
+/** The latest candle of the watched instrument and period. */
+export type CandleView = Candle & { code: string; period: Period };
+
+/** One batch of changes. */
+export interface LiveBatch {
+  connection?: ConnectionView;
+  quotes?: Map<number, QuoteView | null>;
+  holdings?: Map<number, HoldingView | null>;
+  account?: AccountView | null;
+  estimate?: EstimateView | null;
+  candle?: CandleView | null;
+  /** Order ids a FOREX_CLOSED push named, in arrival order. */
+  closed?: number[];
+  /**
+   * The worker saw order changes it cannot compute (a holding it was never given, such as a
+   * pending order that filled; a new login after a reconnect): re-fetch my_deal and the balance.
+   */
+  resync?: true;
+}
+
+/**
+ * Folds `next` into `into` and returns `into`: per key the latest value wins, closed ids add up.
+ * `into` must be owned by the caller (it is mutated); `next` is left untouched.
+ */
+export function mergeBatch(into: LiveBatch, next: LiveBatch): LiveBatch {
+  if (next.connection !== undefined) into.connection = next.connection;
+  if (next.account !== undefined) into.account = next.account;
+  if (next.estimate !== undefined) into.estimate = next.estimate;
+  if (next.candle !== undefined) into.candle = next.candle;
+  if (next.quotes) into.quotes = mergeRows(into.quotes, next.quotes);
+  if (next.holdings) into.holdings = mergeRows(into.holdings, next.holdings);
+  if (next.closed) into.closed = into.closed ? [...into.closed, ...next.closed] : [...next.closed];
+  if (next.resync) into.resync = true;
+  return into;
+}
+
+function mergeRows<V>(into: Map<number, V> | undefined, next: Map<number, V>): Map<number, V> {
+  if (!into) return new Map(next);
+  for (const [id, row] of next) into.set(id, row);
+  return into;
+}

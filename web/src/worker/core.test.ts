@@ -1,0 +1,158 @@
+import {
+  accountFigures,
+  createRestClient,
+  type Instrument,
+  ORDER_MODE,
+  ORDER_SIDE,
+  ORDER_STATUS,
+  orderMargin,
+  orderPnl,
+  routes,
+  type WebSocketConstructor,
+} from '@pipstream/protocol';
+import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { applyBatch, createLiveState, type LiveState } from '../live/store.js';
+import type { LiveApi } from './api.js';
+import { createLiveCore } from './core.js';
+
+let mock: MockUpstream;
+let core: LiveApi;
+let state: LiveState;
+let token: string | undefined;
+let api: ReturnType<typeof createRestClient<typeof routes>>;
+
+/** Resolves once `check` passes against the store the batches are applied to. */
+async function until(check: () => boolean, what: string, timeoutMs = 4000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+beforeAll(async () => {
+  mock = await createMockUpstream({ port: 0, data: ':memory:', tickMs: 50 });
+  api = createRestClient(routes, {
+    baseUrl: mock.url,
+    getToken: () => token,
+    getLang: () => 'en',
+  });
+  state = createLiveState();
+  core = createLiveCore({
+    WebSocketImpl: WebSocket as unknown as WebSocketConstructor,
+    socket: { backoff: { baseMs: 20, maxMs: 100 } },
+  });
+  core.onBatch((batch) => applyBatch(batch, state));
+});
+
+afterAll(async () => {
+  core.close();
+  await mock.close();
+});
+
+describe('the live core against the mock upstream', () => {
+  let instrument: Instrument;
+
+  it('goes live and follows DAY_MARKET ticks', async () => {
+    const list = await api.call('tradeList', {});
+    const found = list.find((i) => i.MarketStatus === 1 && i.HasForexMultiple.length > 0);
+    if (!found) throw new Error('no open instrument with leverage in the mock');
+    instrument = found;
+    core.setInstruments(list);
+    core.subscribeQuotes();
+    core.connect({ wsUrl: mock.wsUrl, lang: 'en' });
+
+    await until(() => state.connection.state === 'live', 'the connection to go live');
+    expect(Object.keys(state.quotes)).toHaveLength(list.length);
+    await until(() => Object.values(state.quotes).some((quote) => quote.time !== null), 'a tick');
+    expect(core.status().topics).toEqual(['DAY_MARKET']);
+  });
+
+  it('logs in, values a holding from live quotes and pushes, and keeps the account', async () => {
+    const session = await api.call('createAccountDemoForU', {});
+    token = session.token;
+    const settings = await api.call('basicInfo', {});
+    core.setFeeType(settings.trade_fee_type ?? 0);
+    core.connect({ wsUrl: mock.wsUrl, lang: 'en', token });
+    await until(() => state.connection.loggedIn, 'the socket login');
+    expect(core.status().topics).toEqual(['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED']);
+
+    const leverage = instrument.HasForexMultiple[0]?.Value ?? 1;
+    const placed = await api.call('submit', {
+      type: ORDER_SIDE.BUY,
+      cont: instrument.ForexMinCont,
+      forex_id: instrument.Id,
+      status: ORDER_MODE.MARKET,
+      multiple: leverage,
+    });
+    const holding = await api.call('myDeal', { status: ORDER_STATUS.HOLDING, page: 1 });
+    const { balance } = await api.call('getBalance', {});
+    core.setHoldings(holding.data);
+    core.setBalance(balance);
+
+    const start = holding.data[0]?.UpdatePrice;
+    await until(
+      () => state.holdings[placed.Id] !== undefined && state.holdings[placed.Id]?.price !== start,
+      'the holding to move with the market',
+    );
+    const row = state.holdings[placed.Id];
+    if (!row) throw new Error('no holding row');
+    // Local P&L and the upstream's micro-unit figure agree to the micro-unit.
+    expect(row.pnl).toBeCloseTo(orderPnl(placed, row.price), 6);
+    expect(state.account).toMatchObject(
+      accountFigures({
+        balance: Number(balance),
+        orders: [{ margin: Number(placed.CautionMoney), pnl: row.pnl, holding: true }],
+      }),
+    );
+
+    core.setOrderForm({
+      instrumentId: instrument.Id,
+      lots: instrument.ForexMinCont,
+      leverage,
+      mode: ORDER_MODE.MARKET,
+      targetPrice: 0,
+    });
+    await until(() => state.estimate !== null, 'the estimate');
+    const estimate = state.estimate;
+    expect(estimate?.margin).toBe(
+      orderMargin(instrument, instrument.ForexMinCont, estimate?.price ?? Number.NaN, leverage),
+    );
+    expect(estimate?.affordable).toBe(true);
+
+    await api.call('close', { id: placed.Id });
+    await until(() => state.holdings[placed.Id] === undefined, 'FOREX_CLOSED to remove it');
+    expect(state.orders.closedIds).toEqual([placed.Id]);
+  });
+
+  it('forwards the latest candle of the watched topic', async () => {
+    core.watchCandles(instrument.Code, '1min');
+    await until(() => state.candle?.code === instrument.Code, 'a candle');
+    expect(state.candle).toMatchObject({ period: '1min', Time: expect.any(Number) });
+    core.unwatchCandles();
+    await until(() => state.candle === null, 'the candle to clear');
+  });
+
+  it('reconnects, logs in again and asks for a resync', async () => {
+    const resyncs = state.orders.resyncSeq;
+    const response = await fetch(`${mock.url}/__control/sockets/drop`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.ok).toBe(true);
+    await until(() => core.status().reconnects > 0, 'a reconnect');
+    await until(() => state.connection.state === 'live' && state.connection.loggedIn, 'live again');
+    await until(() => state.orders.resyncSeq > resyncs, 'a resync request');
+  });
+
+  it('logs out: private topics end and the account is forgotten', async () => {
+    core.setBalance('100');
+    await until(() => state.account !== null, 'an account');
+    core.setToken(null);
+    await until(() => state.account === null && !state.connection.loggedIn, 'the logout');
+    expect(core.status().topics).toEqual(['DAY_MARKET']);
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * The live worker's core: the protocol's socket client feeding the live model, and the batcher
+ * posting the model's changes. Kept apart from the comlink entry so it runs in Node too, with
+ * `ws` as the WebSocket, against a real mock upstream in tests.
+ */
+import {
+  CODE,
+  createSocketClient,
+  klineTopic,
+  loginFrameSchema,
+  type Period,
+  PRIVATE_TOPICS,
+  type PushFrame,
+  parseTopic,
+  type SocketClient,
+  type SocketClientOptions,
+  type Topic,
+  type WebSocketConstructor,
+} from '@pipstream/protocol';
+import type { BatchListener, ConnectOptions, LiveApi } from './api.js';
+import { type LiveBatch, mergeBatch } from './batch.js';
+import { createBatcher, type FrameScheduler } from './batcher.js';
+import { createLiveModel } from './model.js';
+
+export interface LiveCoreOptions {
+  /** Default the global WebSocket (browsers, workers); in Node pass `WebSocket` of `ws`. */
+  WebSocketImpl?: WebSocketConstructor;
+  /** Frame scheduler of the batcher (default: requestAnimationFrame, else a 16 ms timer). */
+  schedule?: FrameScheduler;
+  /** Socket client tuning, for tests. */
+  socket?: Pick<
+    SocketClientOptions,
+    'heartbeatMs' | 'maxMissedPongs' | 'connectTimeoutMs' | 'backoff' | 'random'
+  >;
+}
+
+/** `wsUrl` with the language as its `lang` query, which the server localises messages by. */
+function addressOf(wsUrl: string, lang: string): string {
+  const url = new URL(wsUrl);
+  url.searchParams.set('lang', lang);
+  return url.href;
+}
+
+/** Creates the live core: the implementation of the worker's `LiveApi`. */
+export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
+  const model = createLiveModel();
+  const batcher = createBatcher<LiveBatch>({
+    empty: () => ({}),
+    merge: mergeBatch,
+    flush: post,
+    ...(options.schedule && { schedule: options.schedule }),
+  });
+  let listener: BatchListener | undefined;
+  let client: SocketClient | undefined;
+  let address: string | undefined;
+  let token: string | undefined;
+  let quotesWanted = false;
+  /** The token has been logged in on an earlier connection: a new login means a resync. */
+  let loggedInBefore = false;
+
+  function post(batch: LiveBatch) {
+    if (!listener) return;
+    // Through comlink the listener answers with a promise; a failed apply must not go unheard.
+    Promise.resolve(listener(batch)).catch((error: unknown) => {
+      console.error('live: the batch listener failed', error);
+    });
+  }
+
+  /** Hands what the model changed to the batcher. Called after every input. */
+  function changed() {
+    const batch = model.takeChanges();
+    if (batch) batcher.push(batch);
+  }
+
+  function wantedTopics(): Topic[] {
+    const topics: Topic[] = [];
+    if (quotesWanted) topics.push('DAY_MARKET');
+    const candles = model.candleTopic;
+    if (candles) topics.push(candles);
+    if (token !== undefined) topics.push(...PRIVATE_TOPICS);
+    return topics;
+  }
+
+  function onFrame(frame: PushFrame) {
+    switch (frame.type) {
+      case 'DAY_MARKET':
+        model.applyTicks(frame.data);
+        break;
+      case 'FOREX_TRADE':
+        model.applyHoldingUpdates(frame.data);
+        break;
+      case 'FOREX_CLOSED':
+        model.applyClosed(frame.data);
+        break;
+      case 'upstream':
+        model.setUpstream(frame.state === 'up');
+        break;
+      case 'error':
+        // The server refused a frame of ours; there is nothing a user could do about it.
+        break;
+      default:
+        model.applyCandle(frame.type, frame.data);
+    }
+    changed();
+  }
+
+  function open(url: string) {
+    const socket = createSocketClient({
+      ...options.socket,
+      url,
+      ...(options.WebSocketImpl && { WebSocketImpl: options.WebSocketImpl }),
+      ...(token !== undefined && { token }),
+    });
+    socket.on('state', (state) => {
+      model.setSocketState(state);
+      changed();
+    });
+    socket.on('login', (result) => {
+      const ok = result.code === CODE.OK;
+      // Pushes missed while disconnected are gone: the orders are re-read over REST.
+      if (ok && loggedInBefore) model.requestResync();
+      if (ok) loggedInBefore = true;
+      model.setLoggedIn(ok);
+      changed();
+    });
+    socket.on('frame', ({ frame }) => onFrame(frame));
+    socket.subscribeMany(wantedTopics());
+    client = socket;
+    address = url;
+    socket.connect();
+  }
+
+  function setToken(next: string | null) {
+    const value = next ?? undefined;
+    if (value === token) return;
+    if (value !== undefined && !loginFrameSchema.shape.token.safeParse(value).success) {
+      throw new TypeError('socket token: 1 to 512 characters');
+    }
+    // Another user's (or no user's) account starts empty.
+    if (token !== undefined) model.clearAccount();
+    token = value;
+    loggedInBefore = false;
+    model.setLoggedIn(false);
+    if (value === undefined) {
+      client?.logout();
+      client?.unsubscribeMany(PRIVATE_TOPICS);
+    } else {
+      client?.login(value);
+      client?.subscribeMany(PRIVATE_TOPICS);
+    }
+    changed();
+  }
+
+  return {
+    connect({ wsUrl, token: next, lang }: ConnectOptions) {
+      const url = addressOf(wsUrl, lang);
+      if (client && url !== address) {
+        client.close();
+        client = undefined;
+      }
+      setToken(next ?? null);
+      if (!client) open(url);
+    },
+
+    close() {
+      client?.close();
+      client = undefined;
+      address = undefined;
+      batcher.flushNow();
+    },
+
+    setToken,
+
+    subscribeQuotes() {
+      quotesWanted = true;
+      client?.subscribe('DAY_MARKET');
+    },
+
+    unsubscribeQuotes() {
+      quotesWanted = false;
+      client?.unsubscribe('DAY_MARKET');
+    },
+
+    watchCandles(code: string, period: Period) {
+      const topic = klineTopic(code, period);
+      if (parseTopic(topic) === undefined) throw new TypeError(`not a candle topic: "${topic}"`);
+      const before = model.candleTopic;
+      if (before === topic) return;
+      model.watchCandle({ code, period });
+      if (before) client?.unsubscribe(before);
+      client?.subscribe(topic);
+      changed();
+    },
+
+    unwatchCandles() {
+      const before = model.candleTopic;
+      if (!before) return;
+      model.watchCandle(null);
+      client?.unsubscribe(before);
+      changed();
+    },
+
+    setInstruments(list) {
+      model.setInstruments(list);
+      changed();
+    },
+
+    setHoldings(orders) {
+      model.setHoldings(orders);
+      changed();
+    },
+
+    setPending(orders) {
+      model.setPending(orders);
+      changed();
+    },
+
+    setBalance(balance) {
+      model.setBalance(balance);
+      changed();
+    },
+
+    setFeeType(tradeFeeType) {
+      model.setFeeType(tradeFeeType);
+      changed();
+    },
+
+    setOrderForm(form) {
+      model.setOrderForm(form);
+      changed();
+    },
+
+    onBatch(next) {
+      listener = next;
+      batcher.push(model.snapshot());
+    },
+
+    status() {
+      return {
+        connection: model.connection,
+        topics: client ? [...client.topics] : wantedTopics(),
+        reconnects: client?.reconnects ?? 0,
+        lastPongAt: client?.lastPongAt ?? null,
+      };
+    },
+  };
+}

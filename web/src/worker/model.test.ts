@@ -1,0 +1,447 @@
+import {
+  accountFigures,
+  equity,
+  floatingPnl,
+  formatBalance,
+  formatFee,
+  formatMargin,
+  formatPercent,
+  freeMargin,
+  ORDER_MODE,
+  orderFee,
+  orderMargin,
+  orderPnl,
+  type QuoteTick,
+  riskRate,
+  TRADE_FEE_TYPE,
+} from '@pipstream/protocol';
+import { describe, expect, it } from 'vitest';
+import type { LiveBatch } from './batch.js';
+import { createLiveModel, type InstrumentTerms, type LiveModel, type OpenOrder } from './model.js';
+
+function instrument(id: number, overrides: Partial<InstrumentTerms> = {}): InstrumentTerms {
+  return {
+    Id: id,
+    Code: `SYM${id}`,
+    CategoryId: 1,
+    MarketStatus: 1,
+    PricePrecision: 5,
+    ForexContNum: 100_000,
+    MarginMode: 0,
+    ForexFeeRate: 0.001,
+    HasForexMultiple: [{ Value: 100 }, { Value: 200 }],
+    ForexQuotations: { Open: 1.1, Close: 1.1, Change: 0 },
+    ...overrides,
+  };
+}
+
+function order(id: number, instrumentId: number, overrides: Partial<OpenOrder> = {}): OpenOrder {
+  return {
+    Id: id,
+    OrderType: 1,
+    Quantity: 1,
+    Price: 1.1,
+    UpdatePrice: 1.1,
+    FactProfits: '0',
+    CautionMoney: '1100',
+    ForexId: instrumentId,
+    ForexTradeLists: { ForexContNum: 100_000, PricePrecision: 5 },
+    ...overrides,
+  };
+}
+
+function tick(id: number, close: number, extra: Partial<QuoteTick> = {}): QuoteTick {
+  return {
+    Id: id,
+    Code: `SYM${id}`,
+    Open: 1.1,
+    High: Math.max(1.1, close),
+    Low: Math.min(1.1, close),
+    Close: close,
+    Change: 0.5,
+    Time: 1_700_000_000_000,
+    ...extra,
+  };
+}
+
+/** A model with instruments 1…count and the given holdings, its change set already drained. */
+function modelWith(count: number, holdings: OpenOrder[] = [], balance: string | null = null) {
+  const model = createLiveModel();
+  model.setInstruments(Array.from({ length: count }, (_, i) => instrument(i + 1)));
+  model.setHoldings(holdings);
+  model.setBalance(balance);
+  model.takeChanges();
+  return model;
+}
+
+function changes(model: LiveModel): LiveBatch {
+  const batch = model.takeChanges();
+  if (!batch) throw new Error('expected changes');
+  return batch;
+}
+
+describe('holding P&L from quotes', () => {
+  const cases = [
+    { side: 1, lots: 1, units: 100_000, open: 1.1, close: 1.1005, name: 'buy, price up' },
+    { side: 1, lots: 0.01, units: 1, open: 60_000, close: 59_000.5, name: 'buy, price down' },
+    { side: 2, lots: 0.5, units: 100, open: 2300, close: 2310.25, name: 'sell, price up' },
+    { side: 2, lots: 2, units: 100_000, open: 155.2, close: 154.913, name: 'sell, price down' },
+    { side: 2, lots: 0.03, units: 100_000, open: 1.2, close: 1.2, name: 'sell, unchanged' },
+  ];
+
+  for (const c of cases) {
+    it(`equals the protocol arithmetic: ${c.name}`, () => {
+      const held = order(9, 1, {
+        OrderType: c.side,
+        Quantity: c.lots,
+        Price: c.open,
+        UpdatePrice: c.open + 1,
+        FactProfits: '123.45',
+        ForexTradeLists: { ForexContNum: c.units, PricePrecision: 3 },
+      });
+      const model = modelWith(1, [held]);
+      model.applyTicks([tick(1, c.close)]);
+      const view = changes(model).holdings?.get(9);
+
+      const expected = orderPnl(held, c.close);
+      expect(view?.pnl).toBe(expected);
+      expect(view?.pnl).toBe(
+        floatingPnl(
+          { side: c.side, lots: c.lots, openPrice: c.open, unitsPerLot: c.units },
+          c.close,
+        ),
+      );
+      expect(view?.price).toBe(c.close);
+      expect(view?.pnlText).toBe(formatBalance(expected));
+      expect(view?.priceText).toBe(c.close.toFixed(3));
+      expect(view?.side).toBe(c.side === 1 ? 'buy' : 'sell');
+    });
+  }
+
+  it('starts from the figures my_deal sent until a quote moves', () => {
+    const model = createLiveModel();
+    model.setHoldings([order(4, 1, { UpdatePrice: 1.1012, FactProfits: '120.5' })]);
+    const view = changes(model).holdings?.get(4);
+    expect(view).toMatchObject({ price: 1.1012, pnl: 120.5, pnlText: '120.50', margin: 1100 });
+  });
+});
+
+describe('account figures', () => {
+  it('equal accountFigures over holdings and pending orders, with SPEC display decimals', () => {
+    const holdings = [
+      order(1, 1, { OrderType: 1, Quantity: 1, Price: 1.1, CautionMoney: '1100' }),
+      order(2, 2, { OrderType: 2, Quantity: 0.5, Price: 1.1, CautionMoney: '550.25' }),
+    ];
+    const model = modelWith(2, holdings, '10000.5');
+    model.setPending([{ Id: 3, CautionMoney: '20.125' }]);
+    model.applyTicks([tick(1, 1.1037), tick(2, 1.1042)]);
+    const account = changes(model).account;
+
+    const pnl1 = orderPnl(holdings[0] as OpenOrder, 1.1037);
+    const pnl2 = orderPnl(holdings[1] as OpenOrder, 1.1042);
+    const expected = accountFigures({
+      balance: 10000.5,
+      orders: [
+        { margin: 1100, pnl: pnl1, holding: true },
+        { margin: 550.25, pnl: pnl2, holding: true },
+        { margin: 20.125, pnl: 0, holding: false },
+      ],
+    });
+    expect(account).toMatchObject(expected);
+    expect(account?.equity).toBe(equity(10000.5, expected.usedMargin, expected.floatingPnl));
+    expect(account?.freeMargin).toBe(freeMargin(expected.equity, expected.usedMargin));
+    expect(account?.riskRate).toBe(riskRate(expected.equity, expected.usedMargin));
+    expect(account?.balanceText).toBe('10000.50');
+    expect(account?.usedMarginText).toBe('1670.375000');
+    expect(account?.floatingPnlText).toBe(formatBalance(expected.floatingPnl));
+    expect(account?.equityText).toBe(formatBalance(expected.equity));
+    expect(account?.freeMarginText).toBe(formatBalance(expected.freeMargin));
+    expect(account?.riskRateText).toBe(formatPercent(expected.riskRate));
+  });
+
+  it('has no risk rate without margin, and is null while no balance is known', () => {
+    const model = createLiveModel();
+    model.setBalance('250');
+    expect(changes(model).account).toMatchObject({
+      equity: 250,
+      freeMargin: 250,
+      riskRate: null,
+      riskRateText: '--',
+    });
+    model.setBalance(null);
+    expect(changes(model).account).toBeNull();
+  });
+
+  it('is not posted again when a change leaves every figure as it was', () => {
+    const model = modelWith(1, [], '250');
+    model.setBalance('250.00');
+    expect(model.takeChanges()).toBeUndefined();
+  });
+});
+
+describe('order form estimate', () => {
+  const fixed = instrument(2, { MarginMode: 1, FixedMargin: '12.5', ForexFeeRate: 0.75 });
+  const computed = instrument(1, { ForexContNum: 100_000, ForexFeeRate: 0.0015 });
+  const cases = [
+    { name: 'leverage, fee on margin', terms: computed, feeType: 2, lots: 0.01, leverage: 100 },
+    { name: 'leverage, fee per lot', terms: computed, feeType: 1, lots: 0.37, leverage: 200 },
+    { name: 'fixed margin, fee on margin', terms: fixed, feeType: 2, lots: 3, leverage: 100 },
+    { name: 'fixed margin, fee per lot', terms: fixed, feeType: 1, lots: 0.2, leverage: 1 },
+  ];
+
+  for (const c of cases) {
+    it(`equals the protocol arithmetic at 6 decimals: ${c.name}`, () => {
+      const model = createLiveModel();
+      model.setInstruments([c.terms]);
+      model.applyTicks([tick(c.terms.Id, 1.23456)]);
+      model.setFeeType(c.feeType);
+      model.setOrderForm({
+        instrumentId: c.terms.Id,
+        lots: c.lots,
+        leverage: c.leverage,
+        mode: ORDER_MODE.MARKET,
+        targetPrice: 0,
+      });
+      const estimate = changes(model).estimate;
+
+      const margin = orderMargin(c.terms, c.lots, 1.23456, c.leverage);
+      const fee = orderFee(c.terms, c.feeType, c.lots, margin);
+      expect(estimate).toMatchObject({ price: 1.23456, margin, fee, affordable: null });
+      expect(estimate?.marginText).toBe(formatMargin(margin));
+      expect(estimate?.feeText).toBe(formatFee(fee));
+      expect(estimate?.marginText).toMatch(/^\d+\.\d{6}$/);
+      expect(estimate?.feeText).toMatch(/^\d+\.\d{6}$/);
+    });
+  }
+
+  it('shows the canonical SPEC §9 example exactly', () => {
+    const model = createLiveModel();
+    model.setInstruments([computed]);
+    model.applyTicks([tick(1, 1.23456)]);
+    model.setFeeType(TRADE_FEE_TYPE.PER_LOT);
+    model.setOrderForm({
+      instrumentId: 1,
+      lots: 0.01,
+      leverage: 100,
+      mode: ORDER_MODE.MARKET,
+      targetPrice: 0,
+    });
+    expect(changes(model).estimate).toMatchObject({
+      marginText: '12.345600',
+      feeText: '0.000015',
+    });
+  });
+
+  it("follows the instrument's ticks in market mode and the target price in pending mode", () => {
+    const model = createLiveModel();
+    model.setInstruments([computed, instrument(3)]);
+    const form = {
+      instrumentId: 1,
+      lots: 1,
+      leverage: 100,
+      mode: ORDER_MODE.MARKET,
+      targetPrice: 1.5,
+    };
+    model.setOrderForm(form);
+    expect(changes(model).estimate?.margin).toBe(orderMargin(computed, 1, 1.1, 100));
+
+    model.applyTicks([tick(3, 1.4)]);
+    expect(changes(model).estimate).toBeUndefined();
+    model.applyTicks([tick(1, 1.2)]);
+    expect(changes(model).estimate?.margin).toBe(orderMargin(computed, 1, 1.2, 100));
+
+    model.setOrderForm({ ...form, mode: ORDER_MODE.PENDING });
+    expect(changes(model).estimate).toMatchObject({ price: 1.5 });
+    model.setOrderForm({ ...form, mode: ORDER_MODE.PENDING, targetPrice: 0 });
+    expect(changes(model).estimate).toMatchObject({ price: 1.2 });
+  });
+
+  it('tells whether margin and fee fit the free margin and the balance', () => {
+    const model = createLiveModel();
+    model.setInstruments([computed]);
+    model.setFeeType(2);
+    model.setBalance('1100');
+    const form = {
+      instrumentId: 1,
+      lots: 1,
+      leverage: 100,
+      mode: ORDER_MODE.MARKET,
+      targetPrice: 0,
+    };
+    model.setOrderForm(form);
+    // 1 lot at 1.1 with leverage 100 is a margin of 1100, plus a fee: just out of reach.
+    expect(changes(model).estimate?.affordable).toBe(false);
+    model.setOrderForm({ ...form, lots: 0.5 });
+    expect(changes(model).estimate?.affordable).toBe(true);
+  });
+
+  it('is null without a usable leverage, lots or instrument', () => {
+    const model = createLiveModel();
+    model.setInstruments([computed]);
+    const form = { instrumentId: 1, lots: 1, leverage: 0, mode: ORDER_MODE.MARKET, targetPrice: 0 };
+    model.setOrderForm(form);
+    expect(changes(model).estimate).toBeNull();
+    model.setOrderForm({ ...form, leverage: 100 });
+    expect(changes(model).estimate).not.toBeNull();
+    model.setOrderForm({ ...form, leverage: 100, lots: 0 });
+    expect(changes(model).estimate).toBeNull();
+    model.setOrderForm({ ...form, leverage: 100, instrumentId: 99 });
+    expect(model.takeChanges()).toBeUndefined();
+  });
+});
+
+describe('change sets', () => {
+  it('a tick batch touching 2 of 60 instruments marks only those and their holdings', () => {
+    const model = modelWith(
+      60,
+      [
+        order(100, 7),
+        order(101, 7, { OrderType: 2, Quantity: 0.5 }),
+        order(102, 20),
+        order(103, 3),
+      ],
+      '5000',
+    );
+    model.applyTicks([tick(7, 1.1021), tick(40, 1.0987)]);
+    const batch = changes(model);
+
+    expect([...(batch.quotes?.keys() ?? [])].sort((a, b) => a - b)).toEqual([7, 40]);
+    expect([...(batch.holdings?.keys() ?? [])].sort((a, b) => a - b)).toEqual([100, 101]);
+    expect(batch.account).toBeDefined();
+    expect(batch.connection).toBeUndefined();
+    expect(batch.candle).toBeUndefined();
+    expect(batch.estimate).toBeUndefined();
+    expect(batch.quotes?.get(7)).toMatchObject({
+      close: 1.1021,
+      prevClose: 1.1,
+      direction: 'up',
+      closeText: '1.10210',
+      changeText: '+0.50%',
+    });
+    expect(batch.quotes?.get(40)).toMatchObject({ direction: 'down', closeText: '1.09870' });
+  });
+
+  it('a tick that changes no figure marks nothing', () => {
+    const model = modelWith(3, [order(1, 2)]);
+    model.applyTicks([tick(2, 1.1034)]);
+    model.takeChanges();
+    model.applyTicks([tick(2, 1.1034, { Time: 1_700_000_000_500 })]);
+    expect(model.takeChanges()).toBeUndefined();
+  });
+
+  it('keeps live quotes when the trade list is set again, and drops delisted instruments', () => {
+    const model = modelWith(3);
+    model.applyTicks([tick(2, 1.2)]);
+    model.takeChanges();
+    model.setInstruments([instrument(1), instrument(2, { PricePrecision: 2 })]);
+    const batch = changes(model);
+    expect([...(batch.quotes?.entries() ?? [])]).toEqual([
+      [3, null],
+      [2, expect.objectContaining({ close: 1.2, closeText: '1.20' })],
+    ]);
+  });
+
+  it('a snapshot carries everything current', () => {
+    const model = modelWith(5, [order(1, 2)], '10');
+    const snapshot = model.snapshot();
+    expect(snapshot.quotes?.size).toBe(5);
+    expect(snapshot.holdings?.size).toBe(1);
+    expect(snapshot.account?.balance).toBe(10);
+    expect(snapshot.connection).toEqual({ state: 'offline', loggedIn: false });
+    expect(snapshot.estimate).toBeNull();
+    expect(snapshot.candle).toBeNull();
+    expect(model.takeChanges()).toBeUndefined();
+  });
+});
+
+describe('FOREX_TRADE and FOREX_CLOSED', () => {
+  it('upstream figures win when they arrive, until the price moves', () => {
+    const model = modelWith(1, [order(5, 1)], '1000');
+    model.applyTicks([tick(1, 1.1005)]);
+    expect(changes(model).holdings?.get(5)?.pnl).toBe(orderPnl(order(5, 1), 1.1005));
+
+    model.applyHoldingUpdates([{ Id: 5, UpdatePrice: 1.1005, FactProfits: '49.99' }]);
+    const pushed = changes(model);
+    expect(pushed.holdings?.get(5)).toMatchObject({ price: 1.1005, pnl: 49.99, pnlText: '49.99' });
+    expect(pushed.account?.floatingPnl).toBe(49.99);
+
+    // Another tick at the upstream's price (only the high moved) keeps the upstream's figure.
+    model.applyTicks([tick(1, 1.1005, { High: 1.2 })]);
+    expect(changes(model).holdings).toBeUndefined();
+
+    model.applyTicks([tick(1, 1.1011)]);
+    expect(changes(model).holdings?.get(5)?.pnl).toBe(orderPnl(order(5, 1), 1.1011));
+  });
+
+  it('a push for an order it does not hold asks for a resync', () => {
+    const model = modelWith(1, [order(5, 1)]);
+    model.applyHoldingUpdates([{ Id: 77, UpdatePrice: 1.2, FactProfits: '3' }]);
+    expect(changes(model)).toEqual({ resync: true });
+  });
+
+  it('closed ids leave holdings and pending orders, and are passed on', () => {
+    const held = order(5, 1, { CautionMoney: '1100' });
+    const model = modelWith(1, [held, order(6, 1)], '1000');
+    model.setPending([{ Id: 8, CautionMoney: '30' }]);
+    model.applyTicks([tick(1, 1.1003)]);
+    model.takeChanges();
+
+    model.applyClosed([5, 8]);
+    const batch = changes(model);
+    expect(batch.closed).toEqual([5, 8]);
+    expect([...(batch.holdings?.entries() ?? [])]).toEqual([[5, null]]);
+    const pnl6 = orderPnl(order(6, 1), 1.1003);
+    // Until the balance is re-read, the closed holding's margin and P&L are booked back.
+    const balance = 1000 + (1100 + orderPnl(held, 1.1003));
+    expect(batch.account).toMatchObject(
+      accountFigures({ balance, orders: [{ margin: 1100, pnl: pnl6, holding: true }] }),
+    );
+
+    model.applyTicks([tick(1, 1.2)]);
+    expect([...(changes(model).holdings?.keys() ?? [])]).toEqual([6]);
+  });
+
+  it('clearing the account forgets holdings, pending orders and the balance', () => {
+    const model = modelWith(1, [order(5, 1)], '1000');
+    model.clearAccount();
+    const batch = changes(model);
+    expect(batch.holdings?.get(5)).toBeNull();
+    expect(batch.account).toBeNull();
+  });
+});
+
+describe('connection and candles', () => {
+  it('is live only while the socket is open and the upstream up', () => {
+    const model = createLiveModel();
+    model.setSocketState('connecting');
+    expect(changes(model).connection).toEqual({ state: 'connecting', loggedIn: false });
+    model.setSocketState('open');
+    model.setLoggedIn(true);
+    expect(changes(model).connection).toEqual({ state: 'live', loggedIn: true });
+    model.setUpstream(false);
+    expect(changes(model).connection?.state).toBe('reconnecting');
+    model.setSocketState('reconnecting');
+    expect(changes(model).connection).toEqual({ state: 'reconnecting', loggedIn: false });
+    model.setSocketState('open');
+    expect(changes(model).connection?.state).toBe('live');
+    model.setSocketState('closed');
+    expect(changes(model).connection?.state).toBe('offline');
+  });
+
+  it('forwards the latest candle of the watched topic only', () => {
+    const model = createLiveModel();
+    const candle = { Time: 1_700_000_040, Open: 1, High: 2, Low: 0.5, Close: 1.5, Volume: 10 };
+    model.watchCandle({ code: 'EURUSD', period: '5min' });
+    expect(model.candleTopic).toBe('KLINE.EURUSD.5min');
+    expect(changes(model).candle).toBeNull();
+
+    model.applyCandle('KLINE.EURUSD.1min', candle);
+    expect(model.takeChanges()).toBeUndefined();
+    model.applyCandle('KLINE.EURUSD.5min', candle);
+    expect(changes(model).candle).toEqual({ ...candle, code: 'EURUSD', period: '5min' });
+
+    model.watchCandle(null);
+    expect(model.candleTopic).toBeNull();
+    expect(changes(model).candle).toBeNull();
+  });
+});
