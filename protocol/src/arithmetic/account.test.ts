@@ -5,6 +5,7 @@ import {
   canAffordMicros,
   equity,
   freeMargin,
+  freeMarginMicros,
   isStopOut,
   riskRate,
 } from './account.js';
@@ -101,5 +102,13 @@ describe('canAfford', () => {
     expect(
       canAffordMicros({ freeMargin: 299_999n, balance: 900_000n, margin: 100_000n, fee: 200_000n }),
     ).toBe(false);
+  });
+});
+
+describe('freeMarginMicros', () => {
+  it('is balance plus floating P&L, exactly, losses included', () => {
+    // Hand-checked: 1000.000001 − 250.5 = 749.500001 USD.
+    expect(freeMarginMicros(1_000_000_001n, -250_500_000n)).toBe(749_500_001n);
+    expect(freeMarginMicros(0n, 0n)).toBe(0n);
   });
 });

@@ -79,6 +79,14 @@ export function canAfford(terms: AffordTerms): boolean {
   return cost <= roundTo(terms.freeMargin, 6) && cost <= roundTo(terms.balance, 6);
 }
 
+/**
+ * Available prepayment on exact micro-units: balance + floating P&L, which is equity − used
+ * margin in this model (see the head of this file). The mock engine's affordability check.
+ */
+export function freeMarginMicros(balance: bigint, floatingPnl: bigint): bigint {
+  return balance + floatingPnl;
+}
+
 /** `canAfford` on exact micro-units, for the mock engine. */
 export function canAffordMicros(terms: AffordTerms<bigint>): boolean {
   const cost = terms.margin + terms.fee;

@@ -3,7 +3,7 @@
  * same transaction that reads the balance, so concurrent submits can never overspend.
  */
 import type { z } from 'zod';
-import { canAffordMicros } from '../../arithmetic/account.js';
+import { canAffordMicros, freeMarginMicros } from '../../arithmetic/account.js';
 import { tradeFeeMicros } from '../../arithmetic/fee.js';
 import { lotsError } from '../../arithmetic/lots.js';
 import { MARGIN_MODE, orderMarginMicros } from '../../arithmetic/margin.js';
@@ -92,8 +92,7 @@ export function placeOrder(
 
   return ctx.store.transaction(() => {
     const { balance } = ctx.ledger.balances(userId);
-    // Free margin (available prepayment) = balance + floating P&L, per arithmetic/account.ts.
-    const freeMargin = balance + floatingOf(ctx, userId);
+    const freeMargin = freeMarginMicros(balance, floatingOf(ctx, userId));
     if (!canAffordMicros({ freeMargin, balance, margin, fee })) {
       refuse('trade.insufficient_margin');
     }
