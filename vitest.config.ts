@@ -7,14 +7,42 @@ const conditions = ['source', 'node', 'import', 'default'];
 // makes CommonJS `require()` of dual packages (ws, helmet) load their ESM entry and break.
 const ssrConditions = ['source', 'node', 'default'];
 
+/** Browser tests: each file drives Chromium against its own full stack. */
+const BROWSER_TESTS = 'tests/browser/**/*.test.ts';
+
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions: ssrConditions, externalConditions: ['source'] } },
   test: {
-    include: ['{protocol,gateway,web,locales,bench,tests}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
     reporters: ['default', './tests/support/closing-line-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{protocol,gateway,web,locales,bench,tests}/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**', BROWSER_TESTS],
+          sequence: { groupOrder: 0 },
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: [BROWSER_TESTS],
+          // A Chromium per file on a 2-core machine: one file at a time, and only after the
+          // unit tests have finished, so neither slows the other into time-outs.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Figures on screen wait on a REST re-read and a socket push: poll longer than 1 s.
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+    ],
   },
 });

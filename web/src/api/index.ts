@@ -1,3 +1,4 @@
+import { loginFrom } from '../app/guard.js';
 import { currentTarget, navigate, splitHash } from '../app/location.js';
 import { i18n } from '../i18n/index.js';
 import { session, signOut } from '../state/session.js';
@@ -7,11 +8,13 @@ import type { Api } from './client.js';
 
 /**
  * Where a session that ended (999) sends the user from `here` (`/path?query`): /login, back to
- * `here` afterwards (this project's choice; SPEC §4 says only "goes to /login").
+ * `here` afterwards (this project's choice; SPEC §4 says only "goes to /login"). Already on
+ * /login, the user stays where they are: several calls answered 999 at once must not wipe the
+ * `from` the first one set.
  */
 export function loginAfterSessionEnd(here: string): string {
   const { path } = splitHash(here);
-  return path === '/login' ? '/login' : `/login?from=${encodeURIComponent(here)}`;
+  return path === '/login' ? here : loginFrom(here);
 }
 
 let client: Promise<Api> | undefined;

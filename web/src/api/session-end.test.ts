@@ -7,7 +7,9 @@ describe('where a 999 sends the user', () => {
     expect(loginAfterSessionEnd('/')).toBe('/login?from=%2F');
   });
 
-  it('does not stack a from on the login screen itself', () => {
-    expect(loginAfterSessionEnd('/login?from=%2Forder')).toBe('/login');
+  it("keeps the login screen as it is, so a second 999 does not lose the first one's from", () => {
+    const first = loginAfterSessionEnd('/order?type=3');
+    expect(loginAfterSessionEnd(first)).toBe(first);
+    expect(loginAfterSessionEnd('/login')).toBe('/login');
   });
 });

@@ -6,6 +6,7 @@ import { refreshTradeList } from '../state/market.js';
 import { session, viewerOf } from '../state/session.js';
 import { showToast } from '../state/ui.js';
 import { ConfirmHost } from '../ui/ConfirmHost.js';
+import { ConnectionBadge } from '../ui/ConnectionBadge.js';
 import { LoadingIndicator } from '../ui/LoadingIndicator.js';
 import { ToastHost } from '../ui/ToastHost.js';
 import { guardRoute } from './guard.js';
@@ -82,6 +83,7 @@ function Shell() {
 
   return (
     <div className={route?.footer ? 'app app-with-tabs' : 'app'}>
+      <ConnectionBadge />
       {KEEP_ALIVE_PATHS.filter((kept) => visited.has(kept)).map((kept) => {
         const KeptScreen = SCREENS[kept];
         const active = allowed && path === kept;

@@ -21,12 +21,15 @@ export function guardRoute(path: string, search: string, viewer: Viewer): GuardD
   const route = routeAt(path);
   if (!route) return { action: 'redirect', to: '/' };
   if (route.access === 'all') return { action: 'allow' };
-  if (!viewer.loggedIn) {
-    const wanted = search ? `${path}?${search}` : path;
-    return { action: 'redirect', to: `/login?from=${encodeURIComponent(wanted)}` };
-  }
+  if (!viewer.loggedIn)
+    return { action: 'redirect', to: loginFrom(search ? `${path}?${search}` : path) };
   if (route.access === 'real' && viewer.demo) return { action: 'refuse-demo' };
   return { action: 'allow' };
+}
+
+/** The login screen that brings the user back to `wanted` (a path with its query) afterwards. */
+export function loginFrom(wanted: string): string {
+  return `/login?from=${encodeURIComponent(wanted)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Category, Instrument } from '@pipstream/protocol';
 import { proxy, ref } from 'valtio/vanilla';
 import { api } from '../api/index.js';
+import { liveWorker } from '../live/bridge.js';
 import { sharedLoad, singleFlight } from './once.js';
 
 export interface MarketState {
@@ -21,6 +22,17 @@ export const market = proxy<MarketState>({
   categoryId: null,
 });
 
+const warnFeed = (what: string) => (error: unknown) => console.warn(`quote feed: ${what}`, error);
+
+/**
+ * Subscribes DAY_MARKET for the page's life: quotes are read on `/` and `/trade`, and the
+ * holdings on `/order` are valued by them (the worker keeps the topic across reconnects).
+ * Called once at start-up, whichever route the page opens on.
+ */
+export function startQuoteFeed(): void {
+  liveWorker().subscribeQuotes().catch(warnFeed('DAY_MARKET not subscribed'));
+}
+
 const loadCategories = sharedLoad(async () => {
   // Held by reference: the list is replaced whole, never edited in place.
   market.categories = ref(await api.call('categories'));
@@ -28,8 +40,9 @@ const loadCategories = sharedLoad(async () => {
 
 /**
  * Fetches the trade list again (SPEC §2: on every navigation to `/` and `/trade`), and the
- * categories the first time. Concurrent calls share one request. Failures are toasted by the
- * API layer; the last list stays.
+ * categories the first time, and hands the list to the live worker: its terms and starting
+ * quotes (a quote already live is kept there). Concurrent calls share one request. Failures
+ * are toasted by the API layer; the last list stays.
  */
 export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
   const [instruments] = await Promise.all([
@@ -38,4 +51,5 @@ export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
   ]);
   market.instruments = ref(instruments);
   market.loaded = true;
+  liveWorker().setInstruments(instruments).catch(warnFeed('instruments not sent'));
 });

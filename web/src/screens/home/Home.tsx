@@ -1,14 +1,19 @@
-import { useState } from 'react';
+import { Activity, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
+import { usePageActive } from '../../app/page-activity.js';
 import { market } from '../../state/market.js';
+import { ConnectionDot } from '../../ui/ConnectionBadge.js';
+import { EmptyState } from '../../ui/EmptyState.js';
 import { Icon } from '../../ui/Icon.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { LanguageDrawer } from '../../ui/LanguageDrawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonList } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
+import { QuoteList } from './QuoteRow.js';
+import { inCategory } from './quote-list.js';
 
 /** SPEC §9: the home skeleton shows 10 items. */
 const SKELETON_ROWS = 10;
@@ -48,9 +53,22 @@ function CategoryBar() {
   );
 }
 
+/** The chosen category's quotes: skeleton until the trade list is in, then only visible rows. */
+function CategoryQuotes() {
+  const { t } = useTranslation();
+  const { instruments, loaded, categoryId } = useSnapshot(market);
+  const shown = useMemo(() => inCategory(instruments, categoryId), [instruments, categoryId]);
+  if (!loaded) return <SkeletonList rows={SKELETON_ROWS} />;
+  if (shown.length === 0) return <EmptyState icon="quotes" text={t('web.common.no_data')} />;
+  return (
+    <QuoteList instruments={shown} label={t('web.home.quote_list')} testIdPrefix="quote-row-" />
+  );
+}
+
 /** `/`: quotes by category, the language drawer, and search. */
 export default function Home() {
   const { t } = useTranslation();
+  const active = usePageActive();
   const [languagesOpen, setLanguagesOpen] = useState(false);
   return (
     <>
@@ -65,9 +83,12 @@ export default function Home() {
           />
         }
         actions={
-          <Link href="/product" className="icon-btn" aria-label={t('web.home.search')}>
-            <Icon name="search" />
-          </Link>
+          <>
+            <ConnectionDot />
+            <Link href="/product" className="icon-btn" aria-label={t('web.home.search')}>
+              <Icon name="search" />
+            </Link>
+          </>
         }
       />
       <CategoryBar />
@@ -76,7 +97,11 @@ export default function Home() {
         <span>{t('web.home.column_price')}</span>
         <span>{t('web.home.column_change')}</span>
       </div>
-      <SkeletonList rows={SKELETON_ROWS} />
+      {/* While another screen shows, the rows let go of their subscriptions: ticks cost
+          nothing here, and the rows come back with their state when the screen does. */}
+      <Activity mode={active ? 'visible' : 'hidden'}>
+        <CategoryQuotes />
+      </Activity>
       {languagesOpen && <LanguageDrawer onClose={() => setLanguagesOpen(false)} />}
     </>
   );

@@ -1,42 +1,219 @@
+import type { Order } from '@pipstream/protocol';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
+import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
+import { useOrderSignals } from '../../live/hooks.js';
+import { refreshTrading } from '../../state/trading.js';
+import { Button } from '../../ui/Button.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { ListFooter } from '../../ui/ListFooter.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
 import { SkeletonList } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
+import { type PagedList, usePagedList } from '../../ui/usePagedList.js';
+import { AccountCard } from './AccountCard.js';
+import { cancelOrder, closeOrder, saveStops } from './actions.js';
+import { OrderDetail } from './OrderDetail.js';
+import { HistoryRow, HoldingRow, PendingRow, type RowActions } from './OrderRows.js';
+import { type OrderTab, tabOf, withoutOrders } from './order-view.js';
+import { StopsDialog } from './StopsDialog.js';
 
-/** SPEC §4 order tabs and the `type` each stands for: holding 1, pending 0, history 3. */
-const ORDER_TABS = [
+/** SPEC §4 order tabs, by `my_deal` status: holding 1, pending 0, history 3. */
+const TABS = [
   { type: 1, labelKey: 'web.order.tabs.holding' },
   { type: 0, labelKey: 'web.order.tabs.pending' },
   { type: 3, labelKey: 'web.order.tabs.history' },
-] as const;
+] as const satisfies readonly { type: OrderTab; labelKey: string }[];
 
-type OrderTab = (typeof ORDER_TABS)[number]['type'];
+const ROW_OF = { 1: HoldingRow, 0: PendingRow, 3: HistoryRow } as const;
 
-/** The tab a query names (`/order?type=0`); holding when absent or unknown. */
-function tabOf(search: string): OrderTab {
-  const type = Number(new URLSearchParams(search).get('type') ?? Number.NaN);
-  return ORDER_TABS.find((tab) => tab.type === type)?.type ?? 1;
+/** Order pushes are gathered this long before the list re-reads (this project's choice). */
+const SIGNAL_REFRESH_MS = 200;
+
+/** Calls `run` once, `ms` after the last of a burst of `schedule()` calls. */
+function useGathered(run: () => unknown, ms: number): () => void {
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const latest = useRef(run);
+  latest.current = run;
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => latest.current(), ms);
+  }, [ms]);
 }
 
-/** `/order`: holding, pending and history orders. */
+/**
+ * Keeps the screen in step with the worker's order signals: orders named by FOREX_CLOSED leave
+ * the lists and the detail panel at once (SPEC §4), and the list re-reads after any signal.
+ */
+function useOrderPushes(list: PagedList<Order>, onClosed: (ids: readonly number[]) => void): void {
+  const { closedSeq, closedIds, resyncSeq } = useOrderSignals();
+  const seen = useRef({ closedSeq, resyncSeq });
+  const refreshSoon = useGathered(list.refresh, SIGNAL_REFRESH_MS);
+  const closed = useRef(onClosed);
+  closed.current = onClosed;
+
+  useEffect(() => {
+    if (closedSeq === seen.current.closedSeq) return;
+    seen.current.closedSeq = closedSeq;
+    closed.current(closedIds);
+    refreshSoon();
+  }, [closedSeq, closedIds, refreshSoon]);
+
+  useEffect(() => {
+    if (resyncSeq === seen.current.resyncSeq) return;
+    seen.current.resyncSeq = resyncSeq;
+    refreshSoon();
+  }, [resyncSeq, refreshSoon]);
+}
+
+/** `/order` (also `/order?type=…`): holding, pending and history orders. */
 export default function Orders() {
   const { t } = useTranslation();
   const tab = tabOf(useSearch());
+  const list = usePagedList<Order>({
+    key: String(tab),
+    keyOf: (order) => order.Id,
+    fetchPage: async (page, signal) => {
+      const answer = await api.call('myDeal', { status: tab, page }, { signal });
+      return { rows: answer.data, total: answer.total };
+    },
+  });
+  /**
+   * Open orders closed or cancelled since the list was read: hidden from the holding and
+   * pending lists at once (history shows them, once re-read).
+   */
+  const [gone, setGone] = useState<ReadonlySet<number>>(() => new Set());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another tab starts with a new list.
+  useEffect(() => setGone(new Set()), [tab]);
+  const [detail, setDetail] = useState<Order | null>(null);
+  const [stopsFor, setStopsFor] = useState<Order | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  // The account figures on this screen are read afresh when it opens.
+  useEffect(() => {
+    void refreshTrading();
+  }, []);
+
+  const forget = useCallback((ids: readonly number[]) => {
+    if (ids.length === 0) return;
+    setGone((before) => new Set([...before, ...ids]));
+    setDetail((shown) => (shown && ids.includes(shown.Id) ? null : shown));
+    setStopsFor((shown) => (shown && ids.includes(shown.Id) ? null : shown));
+  }, []);
+  useOrderPushes(list, forget);
+
+  // Rows the current lists show for the panel: a re-read brings its new take profit, say.
+  const items = useMemo(
+    () => (tab === 3 ? list.items : withoutOrders(list.items, gone)),
+    [tab, list.items, gone],
+  );
+  const shownDetail = detail && (items.find((order) => order.Id === detail.Id) ?? detail);
+
+  const act = useCallback(
+    async (order: Order, action: (order: Order) => Promise<boolean>, removes: boolean) => {
+      setBusyId(order.Id);
+      const done = await action(order);
+      setBusyId(null);
+      if (!done) return;
+      if (removes) forget([order.Id]);
+      void list.refresh();
+    },
+    [forget, list.refresh],
+  );
+
+  const actions: RowActions = useMemo(
+    () => ({
+      onOpen: setDetail,
+      onClose: (order) => void act(order, closeOrder, true),
+      onCancel: (order) => void act(order, cancelOrder, true),
+      onStops: (order) => {
+        setDetail(null);
+        setStopsFor(order);
+      },
+      busyId,
+    }),
+    [act, busyId],
+  );
+
+  const Row = ROW_OF[tab];
+  const tabInfo = TABS.find((item) => item.type === tab) ?? TABS[0];
+  const firstLoad = list.page === 0 && list.error !== 'reset';
+  let body: ReactNode;
+  if (firstLoad) {
+    body = <SkeletonList rows={6} />;
+  } else if (list.error === 'reset') {
+    body = (
+      <EmptyState text={t('web.list.load_failed')}>
+        <Button variant="secondary" onClick={list.retry}>
+          {t('web.list.retry')}
+        </Button>
+      </EmptyState>
+    );
+  } else if (items.length === 0 && list.end) {
+    body = <EmptyState text={t('web.common.no_data')} />;
+  } else {
+    body = (
+      <>
+        <ul className="orders-list" aria-label={t(tabInfo.labelKey)}>
+          {items.map((order) => (
+            <Row key={order.Id} order={order} {...actions} />
+          ))}
+        </ul>
+        <ListFooter list={list} shown={items.length} />
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader title={t('web.order.title')} />
+      <PageHeader
+        title={t('web.order.title')}
+        actions={
+          <RefreshButton onRefresh={() => Promise.all([list.refresh(), refreshTrading()])} />
+        }
+      />
+      <AccountCard />
       <Tabs
         label={t('web.order.tabs.label')}
-        items={ORDER_TABS.map((item) => ({ value: item.type, label: t(item.labelKey) }))}
+        items={TABS.map((item) => ({ value: item.type, label: t(item.labelKey) }))}
         value={tab}
         // The tab lives in the query, so a reload or a shared link opens the same one.
         onChange={(type) => navigate(`/order?type=${type}`, { replace: true })}
+        className="orders-tabs"
       />
-      <div role="tabpanel" className="order-panel">
-        <SkeletonList rows={4} />
+      <div role="tabpanel" className="orders-panel" aria-busy={list.loading !== null}>
+        <PullToRefresh
+          disabled={firstLoad}
+          onRefresh={() => Promise.all([list.refresh(), refreshTrading()])}
+        >
+          {body}
+        </PullToRefresh>
       </div>
+      {shownDetail && (
+        <OrderDetail
+          order={shownDetail}
+          onDismiss={() => setDetail(null)}
+          onClose={actions.onClose}
+          onCancel={actions.onCancel}
+          onStops={actions.onStops}
+          busyId={busyId}
+        />
+      )}
+      {stopsFor && (
+        <StopsDialog
+          order={stopsFor}
+          onSave={async (takeProfit, stopLoss) => {
+            const saved = await saveStops(stopsFor, takeProfit, stopLoss);
+            if (saved) void list.refresh();
+            return saved;
+          }}
+          onDismiss={() => setStopsFor(null)}
+        />
+      )}
     </>
   );
 }

@@ -1,11 +1,21 @@
-import { DEFAULT_PERIOD, type Period } from '@pipstream/protocol';
-import { useId, useState } from 'react';
+import type { Period } from '@pipstream/protocol';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { navigate } from '../../app/location.js';
+import { usePageActive } from '../../app/page-activity.js';
+import { market } from '../../state/market.js';
+import { chooseInstrument, choosePeriod, trade } from '../../state/trade.js';
+import { EmptyState } from '../../ui/EmptyState.js';
 import { IconButton } from '../../ui/IconButton.js';
-import { Modal } from '../../ui/Modal.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { SkeletonBlock, SkeletonList } from '../../ui/Skeleton.js';
+import { SkeletonBlock } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
+import { CandleChart } from './chart/CandleChart.js';
+import { InstrumentDrawer } from './InstrumentDrawer.js';
+import { OrderForm } from './order-form/OrderForm.js';
+import { QuoteStrip } from './QuoteStrip.js';
+import { useTradeInstrument } from './useTradeInstrument.js';
 
 /** SPEC §9 chart periods, in bar order, with the label each shows. */
 const PERIOD_TABS: readonly { period: Period; labelKey: string }[] = [
@@ -17,32 +27,31 @@ const PERIOD_TABS: readonly { period: Period; labelKey: string }[] = [
   { period: '1day', labelKey: 'web.trade.periods.1day' },
 ];
 
-/** The left drawer listing the instruments. */
-function InstrumentDrawer({ onClose }: { readonly onClose: () => void }) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  return (
-    <Modal placement="start" labelledBy={titleId} onClose={onClose}>
-      <div className="drawer-head">
-        <h2 id={titleId}>{t('web.trade.instruments')}</h2>
-        <IconButton icon="close" label={t('web.common.close')} onClick={onClose} />
-      </div>
-      <div className="drawer-body">
-        <SkeletonList rows={10} />
-      </div>
-    </Modal>
-  );
-}
-
-/** `/trade`: the instrument drawer, the period bar, the chart and the order form. */
+/** `/trade`: the instrument drawer, the live quote, the period bar, the chart and the order form. */
 export default function Trade() {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD);
+  const active = usePageActive();
+  const instrument = useTradeInstrument(active);
+  const { period } = useSnapshot(trade);
+  const { loaded } = useSnapshot(market);
   const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // A drawer left open does not wait on a hidden screen.
+  useEffect(() => {
+    if (!active) setDrawerOpen(false);
+  }, [active]);
+
+  const choose = (id: number) => {
+    chooseInstrument(id);
+    // The address names what is shown, so a reload or a shared link opens the same instrument.
+    navigate(`/trade?id=${id}`, { replace: true });
+    setDrawerOpen(false);
+  };
+
   return (
     <>
       <PageHeader
-        title={t('web.trade.title')}
+        title={instrument?.ShowCode ?? t('web.trade.title')}
         start={
           <IconButton
             icon="menu"
@@ -52,20 +61,37 @@ export default function Trade() {
           />
         }
       />
+      {instrument && <QuoteStrip instrument={instrument} />}
       <Tabs
         className="period-bar"
         label={t('web.trade.period')}
         items={PERIOD_TABS.map((tab) => ({ value: tab.period, label: t(tab.labelKey) }))}
         value={period}
-        onChange={setPeriod}
+        onChange={choosePeriod}
       />
       <section className="chart-area" aria-label={t('web.trade.chart')}>
-        <SkeletonBlock height={280} label={t('web.common.loading')} />
+        {instrument ? (
+          <CandleChart instrument={instrument} period={period} active={active} />
+        ) : loaded ? (
+          <EmptyState text={t('web.trade.no_instruments')} icon="trade" />
+        ) : (
+          <SkeletonBlock height={240} label={t('web.common.loading')} />
+        )}
       </section>
       <section className="order-form" aria-label={t('web.trade.order_form')}>
-        <SkeletonBlock height={240} />
+        {instrument ? (
+          <OrderForm key={instrument.Id} instrument={instrument} active={active} />
+        ) : (
+          <SkeletonBlock height={240} />
+        )}
       </section>
-      {drawerOpen && <InstrumentDrawer onClose={() => setDrawerOpen(false)} />}
+      {drawerOpen && (
+        <InstrumentDrawer
+          currentId={instrument?.Id}
+          onChoose={choose}
+          onClose={() => setDrawerOpen(false)}
+        />
+      )}
     </>
   );
 }

@@ -1,0 +1,102 @@
+import {
+  formatChangePercent,
+  formatPrice,
+  type Instrument,
+  type QuoteTick,
+} from '@pipstream/protocol';
+import { describe, expect, it } from 'vitest';
+import type { AppPage } from './support/browser.js';
+import { useBrowserSuite } from './support/suite.js';
+
+// The simulator's own steps are a minute apart: every move in this file is one the test makes,
+// so a price on screen can only be the one the test set.
+const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
+
+const ROW_PREFIX = 'quote-row-';
+
+/** The instrument codes of the quote rows on screen, top first. */
+async function visibleCodes(app: AppPage): Promise<string[]> {
+  const ids = await app.page
+    .locator(`[data-testid^="${ROW_PREFIX}"]`)
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid') ?? ''));
+  return ids.map((id) => id.slice(ROW_PREFIX.length));
+}
+
+/** The price text of `code`'s quote row. */
+function priceOf(app: AppPage, code: string) {
+  return app.page.getByTestId(`${ROW_PREFIX}${code}`).getByTestId('quote-price');
+}
+
+/** The change text of `code`'s quote row. */
+function changeOf(app: AppPage, code: string) {
+  return app.page.getByTestId(`${ROW_PREFIX}${code}`).getByTestId('quote-change');
+}
+
+async function instrumentsByCode(): Promise<Map<string, Instrument>> {
+  const list = await suite.stack.api.call('tradeList');
+  return new Map(list.map((instrument) => [instrument.Code, instrument]));
+}
+
+/** Opens the quotes as a visitor and waits for the first row; its instrument is returned. */
+async function openQuotes(app: AppPage): Promise<Instrument> {
+  await app.open('/');
+  await app.page.locator(`[data-testid^="${ROW_PREFIX}"]`).first().waitFor();
+  const [first] = await visibleCodes(app);
+  const instrument = first && (await instrumentsByCode()).get(first);
+  if (!instrument) throw new Error(`the first quote row names no instrument: ${first}`);
+  return instrument;
+}
+
+describe('quotes (/)', () => {
+  it('shows a visitor each price the market moves to, at the instrument’s precision', async () => {
+    const app = await suite.newApp();
+    const instrument = await openQuotes(app);
+    const { Code, PricePrecision } = instrument;
+    const price = priceOf(app, Code);
+    // The snapshot of the quotes arrives over the socket: the row leaves its placeholder.
+    await expect.poll(() => price.textContent()).not.toBe('--');
+    const before = await price.textContent();
+
+    // Up, then down, by 1 % and at least ten of the last digit: each move shows at the
+    // instrument's precision, and reaches the row without a reload.
+    let level = instrument.ForexQuotations.Close;
+    for (const [sign, direction] of [
+      [1, 'up'],
+      [-1, 'down'],
+    ] as const) {
+      const step = Math.max(level * 0.01, 10 * 10 ** -PricePrecision);
+      level = Number(formatPrice(level + sign * step, PricePrecision));
+      const moved = await suite.stack.control<Instrument>('/market/price', {
+        code: Code,
+        price: level,
+      });
+      await expect.poll(() => price.textContent()).toBe(formatPrice(level, PricePrecision));
+      expect(await price.getAttribute('data-direction')).toBe(direction);
+      await expect
+        .poll(() => changeOf(app, Code).textContent())
+        .toBe(formatChangePercent(moved.ForexQuotations.Change));
+    }
+    expect(await price.textContent()).not.toBe(before);
+  });
+
+  it('moves every row on screen with one market step', async () => {
+    const app = await suite.newApp();
+    await openQuotes(app);
+    const instruments = await instrumentsByCode();
+    const codes = await visibleCodes(app);
+    expect(codes.length).toBeGreaterThan(3);
+
+    const { ticks } = await suite.stack.control<{ ticks: QuoteTick[] }>('/market/step', {
+      count: 3,
+    });
+    const last = new Map(ticks.map((tick) => [tick.Code, tick]));
+    for (const code of codes) {
+      const tick = last.get(code);
+      const instrument = instruments.get(code);
+      if (!tick || !instrument) throw new Error(`no tick or instrument for the row ${code}`);
+      await expect
+        .poll(() => priceOf(app, code).textContent())
+        .toBe(formatPrice(tick.Close, instrument.PricePrecision));
+    }
+  });
+});

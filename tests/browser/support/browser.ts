@@ -1,0 +1,215 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { User } from '@pipstream/protocol';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
+
+/** Debian's Chromium unless `CHROMIUM_PATH` names another build. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * Flags for a quiet, deterministic headless run in a container: no sandbox (root in CI), no GPU,
+ * no QUIC, and none of the background traffic a fresh profile would start.
+ */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The phone the app is built for (SPEC: 360×640 up), in English. */
+const PHONE = {
+  viewport: { width: 360, height: 640 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+} as const;
+
+/** How long a visible outcome may take to appear: generous for a loaded 2-core machine. */
+export const UI_TIMEOUT_MS = 10_000;
+
+/**
+ * Launches headless Chromium (`CHROMIUM_PATH`, default `/usr/bin/chromium`). Playwright gives
+ * it a fresh temporary `--user-data-dir` and removes it on close. One per test file: starting a
+ * browser costs far more than a context.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  try {
+    return await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      timeout: 30_000,
+    });
+  } catch (error) {
+    throw new Error(
+      `could not start Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH to another build): ${String(error)}`,
+    );
+  }
+}
+
+/** What went wrong inside the page while a test ran. */
+export interface PageProblems {
+  /** Uncaught errors and unhandled rejections of the page and its workers: each fails the test. */
+  readonly uncaught: string[];
+  /** `console.error` lines of the page and its workers: reported with a failure. */
+  readonly consoleErrors: string[];
+}
+
+/** One phone-sized browser context on the app, and the helpers a test drives it with. */
+export interface AppPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly problems: PageProblems;
+  /**
+   * Opens the app at a hash route (`/order?type=1`) with `?lang=en` and waits until the shell
+   * has painted. A full load: use it for the first visit and for deep links. (A test of the
+   * language choice opens `page.goto('/#/…')` itself, without the query that would override it.)
+   */
+  open(route?: string): Promise<void>;
+  /** Reloads the page and waits for the shell, as a user pulling to reload would. */
+  reload(): Promise<void>;
+  /** The current hash route: `/login?from=%2Forder` for `#/login?from=%2Forder`. */
+  route(): Promise<string>;
+  /** Waits until the hash route equals `route` (a string) or matches it (a RegExp). */
+  waitForRoute(route: string | RegExp): Promise<void>;
+  /** The toast showing exactly `text`: `await expectToast(…)` waits for it to be visible. */
+  toast(text: string): Locator;
+  /** Waits for a toast showing exactly `text`. */
+  expectToast(text: string): Promise<void>;
+  /** The token and user the app keeps in localStorage, or nulls when logged out. */
+  storedSession(): Promise<{ token: string | null; user: User | null }>;
+  /**
+   * Waits until none of the page's own fetch/XHR calls has been running for `quietMs`: call it
+   * before changing the world through the control API, so no call the app already sent sees
+   * the change (a session expired under a request still in flight, say).
+   */
+  idle(quietMs?: number): Promise<void>;
+}
+
+/** The app reads `?lang=`, then `localStorage['pipstream.lang']`: both say English. */
+const LANGUAGE = 'en';
+
+/**
+ * Opens a fresh context (cookies, storage and cache of its own) on `baseUrl` with a phone's
+ * viewport and touch, in English, recording the page's uncaught errors and console errors.
+ */
+export async function openApp(browser: Browser, baseUrl: string): Promise<AppPage> {
+  const context = await browser.newContext({ ...PHONE, baseURL: baseUrl });
+  context.setDefaultTimeout(UI_TIMEOUT_MS);
+  // English before the app's first script runs; a choice made in the app itself (the language
+  // screen) is left alone, and kept by a reload that does not name `?lang=`.
+  await context.addInitScript((language) => {
+    if (localStorage.getItem('pipstream.lang') === null) {
+      localStorage.setItem('pipstream.lang', JSON.stringify(language));
+    }
+  }, LANGUAGE);
+  const page = await context.newPage();
+  const problems: PageProblems = { uncaught: [], consoleErrors: [] };
+  page.on('pageerror', (error) => problems.uncaught.push(error.stack ?? error.message));
+  // Page and worker console lines both arrive here (ConsoleMessage.worker() tells them apart).
+  context.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const where = message.worker() ? 'worker' : 'page';
+    problems.consoleErrors.push(`[${where}] ${message.text()}`);
+  });
+
+  const inFlight = trackCalls(page);
+  const shell = page.locator('#root .app');
+  const waitForShell = () => shell.waitFor({ state: 'attached' });
+  const currentRoute = () =>
+    page.evaluate(() => {
+      const raw = location.hash.replace(/^#/, '');
+      return raw === '' ? '/' : raw;
+    });
+  const toast = (text: string) => page.locator('.toast-host .toast', { hasText: exactly(text) });
+
+  return {
+    page,
+    context,
+    problems,
+    async open(route = '/') {
+      const hash = route.startsWith('/') ? route : `/${route}`;
+      await page.goto(`/?lang=${LANGUAGE}#${hash}`);
+      await waitForShell();
+    },
+    async reload() {
+      await page.reload();
+      await waitForShell();
+    },
+    route: currentRoute,
+    async waitForRoute(route) {
+      const matches = (at: string) => (typeof route === 'string' ? at === route : route.test(at));
+      const deadline = Date.now() + UI_TIMEOUT_MS;
+      let at = await currentRoute();
+      while (!matches(at)) {
+        if (Date.now() > deadline) {
+          throw new Error(`expected the route ${String(route)}, still at ${at}`);
+        }
+        await delay(50);
+        at = await currentRoute();
+      }
+    },
+    toast,
+    async expectToast(text) {
+      await toast(text).first().waitFor({ state: 'visible' });
+    },
+    storedSession: () =>
+      page.evaluate(() => {
+        const read = (key: string) => {
+          const text = localStorage.getItem(key);
+          return text === null ? null : JSON.parse(text);
+        };
+        return { token: read('pipstream.token'), user: read('pipstream.user') };
+      }),
+    async idle(quietMs = 300) {
+      const deadline = Date.now() + UI_TIMEOUT_MS;
+      let quietSince = Date.now();
+      for (;;) {
+        if (inFlight.size > 0) quietSince = Date.now();
+        else if (Date.now() - quietSince >= quietMs) return;
+        if (Date.now() > deadline) {
+          throw new Error(`the page's calls did not settle: ${[...inFlight.values()].join(', ')}`);
+        }
+        await delay(25);
+      }
+    },
+  };
+}
+
+/** The page's fetch and XHR calls that have not ended yet, with their URLs (`idle` waits on it). */
+function trackCalls(page: Page): ReadonlyMap<Request, string> {
+  const running = new Map<Request, string>();
+  page.on('request', (request) => {
+    const type = request.resourceType();
+    if (type === 'fetch' || type === 'xhr') running.set(request, request.url());
+  });
+  const end = (request: Request) => running.delete(request);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return running;
+}
+
+/** A RegExp matching `text` and nothing more (Playwright's `hasText` matches substrings). */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/** A readable account of what went wrong in a page, for a failure message. */
+export function describeProblems(problems: PageProblems): string {
+  const lines = [
+    ...problems.uncaught.map((line) => `uncaught: ${line}`),
+    ...problems.consoleErrors.map((line) => `console: ${line}`),
+  ];
+  return lines.length === 0 ? 'nothing reported' : lines.join('\n');
+}

@@ -1,0 +1,132 @@
+import {
+  FUNDS_TAB,
+  formatPrice,
+  type Instrument,
+  ORDER_MODE,
+  ORDER_SIDE,
+  ORDER_STATUS,
+  type Order,
+  type OrderList,
+} from '@pipstream/protocol';
+import type { Locator } from 'playwright-core';
+import { type EmailAccount, registerByEmail } from './accounts.js';
+import type { AppPage } from './browser.js';
+import type { Stack } from './stack.js';
+
+/** The smallest valid PNG, a 1×1 transparent pixel: the proof a deposit needs. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** What a funded test account starts with. */
+export const FUNDED_BALANCE = '10000';
+
+/**
+ * Puts `amount` on a real account the way the product does: a coin deposit declared with a
+ * proof image through the API, then approved by the desk through the mock's control API.
+ * Resolves the balance the review reports.
+ */
+export async function fundAccount(stack: Stack, token: string, amount = FUNDED_BALANCE) {
+  const api = stack.apiAs(token);
+  const proof = await api.call('imageUpload', {
+    file: new Blob([PNG_1X1], { type: 'image/png' }),
+  });
+  const [network] = await api.call('chargeSymbols');
+  if (!network) throw new Error('the mock offers no deposit network');
+  await api.call('chargeSubmit', {
+    number: amount,
+    proofImg: proof.url,
+    address: network.address,
+    charge_id: network.id,
+  });
+  const history = await api.call('chargeHistory', { type: FUNDS_TAB.COIN });
+  const [deposit] = history.data;
+  if (!deposit) throw new Error('the deposit was not recorded');
+  const reviewed = await stack.control<{ balance: string }>('/deposits/review', {
+    id: deposit.id,
+    approve: true,
+  });
+  return reviewed.balance;
+}
+
+/** A real account registered by e-mail with `FUNDED_BALANCE` on it. */
+export async function registerFunded(stack: Stack): Promise<EmailAccount> {
+  const account = await registerByEmail(stack);
+  await fundAccount(stack, account.session.token);
+  return account;
+}
+
+/** The instrument listed under `code`, as the gateway answers it now. */
+export async function instrumentOf(stack: Stack, code: string): Promise<Instrument> {
+  const instrument = (await stack.api.call('tradeList')).find((item) => item.Code === code);
+  if (!instrument) throw new Error(`no instrument ${code} in the trade list`);
+  return instrument;
+}
+
+/**
+ * Moves `instrument`'s market to `price` (at its precision) through the control API and resolves
+ * the price the mock now quotes.
+ */
+export async function movePrice(stack: Stack, instrument: Instrument, price: number) {
+  const level = Number(formatPrice(price, instrument.PricePrecision));
+  const moved = await stack.control<Instrument>('/market/price', {
+    code: instrument.Code,
+    price: level,
+  });
+  return moved.ForexQuotations.Close;
+}
+
+/** One page of the user's orders in a `my_deal` tab (holding 1, pending 0, history 3). */
+export function ordersOf(stack: Stack, token: string, status: number): Promise<OrderList> {
+  return stack.apiAs(token).call('myDeal', { status, page: 1 });
+}
+
+/** The user's only order in a tab; fails when the tab holds none or several. */
+export async function onlyOrder(stack: Stack, token: string, status: number): Promise<Order> {
+  const { data } = await ordersOf(stack, token, status);
+  const [order] = data;
+  if (!order || data.length !== 1) {
+    throw new Error(`expected one order in tab ${status}, found ${data.length}`);
+  }
+  return order;
+}
+
+/**
+ * Opens a market buy through the API (a precondition, not the subject): the instrument's
+ * minimum lots at its default leverage, no stop levels. Resolves the holding order.
+ */
+export async function buyAtMarket(stack: Stack, token: string, instrument: Instrument) {
+  const [leverage] = instrument.HasForexMultiple;
+  if (!leverage) throw new Error(`${instrument.Code} has no leverage to order with`);
+  const order = await stack.apiAs(token).call('submit', {
+    type: ORDER_SIDE.BUY,
+    cont: instrument.ForexMinCont,
+    forex_id: instrument.Id,
+    status: ORDER_MODE.MARKET,
+    target_price: 0,
+    stop_loss_price: 0,
+    target_profit_price: 0,
+    multiple: leverage.Value,
+  });
+  if (order.Status !== ORDER_STATUS.HOLDING) throw new Error(`order ${order.Id} is not holding`);
+  return order;
+}
+
+/** The order screen's row of order `id`. */
+export function orderRow(app: AppPage, id: number): Locator {
+  return app.page.getByTestId(`order-row-${id}`);
+}
+
+/** The value next to `label` in a row's or the detail panel's figures ("Take profit"). */
+export function figure(scope: Locator, label: string): Locator {
+  return scope
+    .locator('.orders-figure')
+    .filter({ has: scope.page().getByText(label, { exact: true }) })
+    .locator('dd');
+}
+
+/** The confirmation dialog the app asks before an order is placed, closed or cancelled. */
+export function confirmation(app: AppPage): Locator {
+  return app.page.getByRole('alertdialog');
+}

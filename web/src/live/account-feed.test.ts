@@ -1,0 +1,156 @@
+import { proxy } from 'valtio/vanilla';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAccountFeed } from './account-feed.js';
+
+interface Fakes {
+  session: { token: string | null; user: unknown };
+  settings: { base: { trade_fee_type: number } | null; language: string };
+  signals: { resyncSeq: number; closedSeq: number; closedIds: number[] };
+  calls: string[];
+  refreshes: number;
+}
+
+/** A feed over plain proxies, recording what it asks of the worker and how often it refreshes. */
+function setup(initial: { token?: string | null; feeType?: number } = {}) {
+  const fakes: Fakes = {
+    session: proxy({ token: initial.token ?? null, user: initial.token ? { id: 1 } : null }),
+    settings: proxy({
+      base: initial.feeType === undefined ? null : { trade_fee_type: initial.feeType },
+      language: 'en',
+    }),
+    signals: proxy({ resyncSeq: 0, closedSeq: 0, closedIds: [] as number[] }),
+    calls: [],
+    refreshes: 0,
+  };
+  const stop = createAccountFeed({
+    session: fakes.session,
+    settings: fakes.settings,
+    signals: fakes.signals,
+    worker: () => ({
+      setToken: (token) => fakes.calls.push(`setToken:${token}`),
+      setFeeType: (type) => fakes.calls.push(`setFeeType:${type}`),
+    }),
+    refresh: async () => {
+      fakes.refreshes += 1;
+    },
+    debounceMs: 100,
+    sessionCheckMs: 1000,
+  });
+  return { ...fakes, fakes, stop };
+}
+
+/** Lets valtio deliver its (microtask-batched) notifications. */
+const settle = async () => {
+  for (let i = 0; i < 3; i++) await Promise.resolve();
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('account feed', () => {
+  it('hands trade_fee_type to the worker when the settings load and when it changes', async () => {
+    const { fakes, stop } = setup();
+    expect(fakes.calls).toEqual([]);
+    fakes.settings.base = { trade_fee_type: 1 };
+    await settle();
+    fakes.settings.language = 'fr';
+    await settle();
+    fakes.settings.base = { trade_fee_type: 0 };
+    await settle();
+    expect(fakes.calls).toEqual(['setFeeType:1', 'setFeeType:0']);
+    stop();
+  });
+
+  it('pushes base settings that were loaded before it started', () => {
+    const { fakes, stop } = setup({ feeType: 1 });
+    expect(fakes.calls).toEqual(['setFeeType:1']);
+    stop();
+  });
+
+  it('logs the worker in and reads the orders on login; logs out and clears on logout', async () => {
+    const { fakes, stop } = setup();
+    fakes.session.token = 'tok-1';
+    fakes.session.user = { id: 1 };
+    await settle();
+    expect(fakes.calls).toEqual(['setToken:tok-1']);
+    expect(fakes.refreshes).toBe(1);
+
+    fakes.session.token = null;
+    fakes.session.user = null;
+    await settle();
+    expect(fakes.calls).toEqual(['setToken:tok-1', 'setToken:null']);
+    expect(fakes.refreshes).toBe(2);
+    stop();
+  });
+
+  it('reads a stored login once the startup check has replaced the user', async () => {
+    const { fakes, stop } = setup({ token: 'stored' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(fakes.refreshes).toBe(0);
+    fakes.session.user = { id: 1, fresh: true };
+    await settle();
+    expect(fakes.refreshes).toBe(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fakes.refreshes).toBe(1);
+    // The token is the one the worker was connected with: no extra setToken.
+    expect(fakes.calls).toEqual([]);
+    stop();
+  });
+
+  it('reads a stored login after the wait when the check never answers', async () => {
+    const { fakes, stop } = setup({ token: 'stored' });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fakes.refreshes).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fakes.refreshes).toBe(1);
+    stop();
+  });
+
+  it('does not read a stored login the startup check ended', async () => {
+    const { fakes, stop } = setup({ token: 'dead' });
+    fakes.session.token = null;
+    fakes.session.user = null;
+    await settle();
+    await vi.advanceTimersByTimeAsync(2000);
+    // One refresh with no token: it only clears.
+    expect(fakes.refreshes).toBe(1);
+    expect(fakes.calls).toEqual(['setToken:null']);
+    stop();
+  });
+
+  it('answers a burst of order signals with one refresh', async () => {
+    const { fakes, stop } = setup();
+    for (let frame = 0; frame < 4; frame++) {
+      fakes.signals.closedSeq += 1;
+      fakes.signals.closedIds = [frame];
+      if (frame % 2 === 0) fakes.signals.resyncSeq += 1;
+      await settle();
+      await vi.advanceTimersByTimeAsync(16);
+    }
+    expect(fakes.refreshes).toBe(0);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(fakes.refreshes).toBe(1);
+
+    fakes.signals.resyncSeq += 1;
+    await settle();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(fakes.refreshes).toBe(2);
+    stop();
+  });
+
+  it('stops listening when stopped', async () => {
+    const { fakes, stop } = setup({ token: 'stored' });
+    stop();
+    fakes.signals.resyncSeq += 1;
+    fakes.session.token = 'other';
+    fakes.settings.base = { trade_fee_type: 1 };
+    await settle();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fakes.calls).toEqual([]);
+    expect(fakes.refreshes).toBe(0);
+  });
+});

@@ -1,0 +1,125 @@
+import type { Instrument } from '@pipstream/protocol';
+import { memo, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { useQuote } from '../../live/hooks.js';
+import { Logo } from '../../ui/Logo.js';
+import { VirtualList } from '../../ui/VirtualList.js';
+import { changeTone } from './quote-list.js';
+
+/** Every quote row's height in CSS pixels (the virtual list lays rows out by it). */
+export const QUOTE_ROW_HEIGHT = 60;
+
+export interface QuoteRowProps {
+  readonly id: number;
+  readonly code: string;
+  readonly showCode: string;
+  readonly logo: string;
+  /** The row's `data-testid`: browser tests find a row by its instrument code. */
+  readonly testId: string;
+}
+
+/** The instrument's logo, or its initial in a circle when the trade list names none. */
+function InstrumentMark({ logo, showCode }: { readonly logo: string; readonly showCode: string }) {
+  if (logo) return <Logo src={logo} size={32} />;
+  return (
+    <span className="quote-mark" aria-hidden="true">
+      {showCode.slice(0, 1)}
+    </span>
+  );
+}
+
+/**
+ * One instrument's live quote, linking to its trade screen. Props are plain values, so the row
+ * re-renders only when its own quote changes (`useQuote` watches that slice alone).
+ *
+ * The flash: the price's element is keyed by the price text, so each move mounts it afresh and
+ * its CSS animation starts over — no timer. A row that mounts with a move already behind it
+ * (scrolled into view, or shown again) does not flash for it.
+ */
+export const QuoteRow = memo(function QuoteRow({
+  id,
+  code,
+  showCode,
+  logo,
+  testId,
+}: QuoteRowProps) {
+  const quote = useQuote(id);
+  const [timeAtMount] = useState(quote?.time);
+  const nameId = useId();
+  const priceId = useId();
+  const changeId = useId();
+  const moved = quote !== undefined && quote.time !== timeAtMount && quote.direction !== 'flat';
+  const tone = changeTone(quote?.changeText);
+  return (
+    <Link
+      href={`/trade?id=${id}`}
+      className="quote-row"
+      data-testid={testId}
+      aria-labelledby={nameId}
+      aria-describedby={`${priceId} ${changeId}`}
+    >
+      <span className="quote-name">
+        <InstrumentMark logo={logo} showCode={showCode} />
+        <span className="quote-codes">
+          <span className="quote-code" id={nameId}>
+            {showCode}
+          </span>
+          {code !== showCode && <span className="quote-subcode">{code}</span>}
+        </span>
+      </span>
+      <span
+        key={quote?.closeText}
+        id={priceId}
+        className={
+          moved
+            ? `quote-price num quote-${tone} flash-${quote.direction}`
+            : `quote-price num quote-${tone}`
+        }
+        data-testid="quote-price"
+        data-direction={quote?.direction ?? 'flat'}
+      >
+        {quote?.closeText ?? '--'}
+      </span>
+      <span className="quote-change-cell">
+        <span
+          id={changeId}
+          className={`quote-change num quote-change-${tone}`}
+          data-testid="quote-change"
+        >
+          {quote?.changeText ?? '--'}
+        </span>
+      </span>
+    </Link>
+  );
+});
+
+export interface QuoteListProps {
+  /** Only the fields a row shows, so snapshots and plain lists both fit. */
+  readonly instruments: readonly Pick<Instrument, 'Id' | 'Code' | 'ShowCode' | 'Logo'>[];
+  /** The list's accessible name. */
+  readonly label: string;
+  /** Each row's `data-testid` is this prefix and the instrument code. */
+  readonly testIdPrefix: string;
+}
+
+/** Live quote rows for `instruments`, only the visible ones rendered (home and search share it). */
+export function QuoteList({ instruments, label, testIdPrefix }: QuoteListProps) {
+  return (
+    <VirtualList
+      className="quote-list"
+      label={label}
+      items={instruments}
+      rowHeight={QUOTE_ROW_HEIGHT}
+      getKey={(instrument) => instrument.Id}
+      renderRow={(instrument) => (
+        <QuoteRow
+          id={instrument.Id}
+          code={instrument.Code}
+          showCode={instrument.ShowCode}
+          logo={instrument.Logo}
+          testId={`${testIdPrefix}${instrument.Code}`}
+        />
+      )}
+    />
+  );
+}

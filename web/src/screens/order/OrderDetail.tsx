@@ -1,0 +1,104 @@
+import { formatBalance, formatFee, formatMargin, type Order, sideOf } from '@pipstream/protocol';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHolding } from '../../live/hooks.js';
+import { Button } from '../../ui/Button.js';
+import { IconButton } from '../../ui/IconButton.js';
+import { Modal } from '../../ui/Modal.js';
+import { Figure, type RowActions } from './OrderRows.js';
+import { localTime, orderPrice, pnlTone, statusKey, stopPrice } from './order-view.js';
+
+export interface OrderDetailProps extends Omit<RowActions, 'onOpen'> {
+  readonly order: Order;
+  readonly onDismiss: () => void;
+}
+
+/**
+ * Every field of an order (SPEC §3), as a bottom sheet. A holding order's price and P&L are
+ * live. The screen closes it when a FOREX_CLOSED push names the order (SPEC §4).
+ */
+export function OrderDetail({
+  order,
+  onDismiss,
+  onClose,
+  onCancel,
+  onStops,
+  busyId,
+}: OrderDetailProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const holding = order.Status === 1;
+  const pending = order.Status === 0;
+  const live = useHolding(holding ? order.Id : -1);
+  const pnl = live?.pnl ?? order.FactProfits;
+  const off = t('web.order.off');
+  const busy = busyId === order.Id;
+
+  return (
+    <Modal placement="bottom" labelledBy={titleId} onClose={onDismiss}>
+      <div className="drawer-head">
+        <h2 id={titleId}>{t('web.order.detail_title')}</h2>
+        <IconButton icon="close" label={t('web.common.close')} onClick={onDismiss} />
+      </div>
+      <div className="drawer-body orders-detail">
+        <dl className="orders-detail-list">
+          <Figure label={t('web.order.product')}>{order.ForexTradeLists.ShowCode}</Figure>
+          <Figure label={t('web.order.order_id')}>{order.Id}</Figure>
+          <Figure label={t('web.order.status_label')}>{t(statusKey(order.Status))}</Figure>
+          <Figure label={t('web.order.direction')}>
+            <span className={`orders-side orders-side-${sideOf(order.OrderType)}`}>
+              {sideOf(order.OrderType) === 'buy' ? t('web.order.buy') : t('web.order.sell')}
+            </span>
+          </Figure>
+          <Figure label={t('web.order.lots')}>{order.Quantity}</Figure>
+          <Figure label={t('web.order.leverage')}>
+            {t('web.order.leverage_value', { value: order.Multiple })}
+          </Figure>
+          <Figure label={pending ? t('web.order.target_price') : t('web.order.open_price')}>
+            {orderPrice(order, order.Price)}
+          </Figure>
+          <Figure label={t('web.order.origin_price')}>
+            {orderPrice(order, order.OriginPrice)}
+          </Figure>
+          <Figure label={holding ? t('web.order.current_price') : t('web.order.latest_price')}>
+            {live?.priceText ?? orderPrice(order, order.UpdatePrice)}
+          </Figure>
+          <Figure label={t('web.order.pnl')}>
+            <span className={pnlTone(pnl)}>
+              {live?.pnlText ?? formatBalance(order.FactProfits)}
+            </span>
+          </Figure>
+          <Figure label={t('web.order.margin')}>{formatMargin(order.CautionMoney)}</Figure>
+          <Figure label={t('web.order.fee')}>{formatFee(order.TradeFee)}</Figure>
+          <Figure label={t('web.order.take_profit')}>
+            {stopPrice(order, order.TargetProfitPrice) ?? off}
+          </Figure>
+          <Figure label={t('web.order.stop_loss')}>
+            {stopPrice(order, order.TargetLossPrice) ?? off}
+          </Figure>
+          <Figure label={t('web.order.open_time')}>{localTime(order.CreateTimeHandler)}</Figure>
+          <Figure label={t('web.order.close_time')}>{localTime(order.CompleteTimeHandler)}</Figure>
+        </dl>
+      </div>
+      {(holding || pending) && (
+        <div className="orders-actions orders-detail-actions">
+          {holding && (
+            <>
+              <Button variant="secondary" busy={busy} onClick={() => onStops(order)}>
+                {t('web.order.set_stops')}
+              </Button>
+              <Button variant="danger" busy={busy} onClick={() => onClose(order)}>
+                {t('web.order.close')}
+              </Button>
+            </>
+          )}
+          {pending && (
+            <Button variant="danger" busy={busy} onClick={() => onCancel(order)}>
+              {t('web.order.cancel_order')}
+            </Button>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,209 @@
+import {
+  formatBalance,
+  formatFee,
+  formatMargin,
+  NO_VALUE,
+  type Order,
+  sideOf,
+} from '@pipstream/protocol';
+import { memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHolding, useQuote } from '../../live/hooks.js';
+import { Button } from '../../ui/Button.js';
+import { localTime, orderPrice, pnlTone, stopPrice } from './order-view.js';
+
+/** What a row can ask of the screen. */
+export interface RowActions {
+  readonly onOpen: (order: Order) => void;
+  readonly onClose: (order: Order) => void;
+  readonly onCancel: (order: Order) => void;
+  readonly onStops: (order: Order) => void;
+  /** The order an action is running for: its buttons are busy. */
+  readonly busyId: number | null;
+}
+
+interface RowProps extends RowActions {
+  readonly order: Order;
+}
+
+/** One label and value of a row's figures. */
+export function Figure({
+  label,
+  children,
+}: {
+  readonly label: string;
+  readonly children: ReactNode;
+}) {
+  return (
+    <div className="orders-figure">
+      <dt>{label}</dt>
+      <dd className="num">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The head of a row: product, side and lots as the button opening the details (it covers the
+ * whole row, so a tap anywhere but the actions opens them), a badge, and the row's key figure.
+ */
+function RowHead({
+  order,
+  onOpen,
+  badge,
+  children,
+}: {
+  readonly order: Order;
+  readonly onOpen: (order: Order) => void;
+  readonly badge?: ReactNode;
+  readonly children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const buy = sideOf(order.OrderType) === 'buy';
+  return (
+    <div className="orders-row-head">
+      <button
+        type="button"
+        className="orders-open"
+        aria-haspopup="dialog"
+        onClick={() => onOpen(order)}
+      >
+        <span className="orders-code">{order.ForexTradeLists.ShowCode}</span>{' '}
+        <span className={buy ? 'orders-side orders-side-buy' : 'orders-side orders-side-sell'}>
+          {buy ? t('web.order.buy') : t('web.order.sell')}
+        </span>{' '}
+        <span className="orders-lots">{t('web.order.lots_value', { lots: order.Quantity })}</span>
+      </button>
+      {badge}
+      {children}
+    </div>
+  );
+}
+
+/** A row's profit, coloured by its sign. */
+function Pnl({
+  order,
+  value,
+  text,
+}: {
+  readonly order: Order;
+  readonly value: number | string;
+  readonly text: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <span className="orders-key">
+      <span className="orders-key-label">{t('web.order.pnl')}</span>
+      <span className={`num ${pnlTone(value)}`} data-testid={`order-pnl-${order.Id}`}>
+        {text}
+      </span>
+    </span>
+  );
+}
+
+/** A take-profit or stop-loss price, or "Off". */
+function StopValue({ order, value }: { readonly order: Order; readonly value: number }) {
+  const { t } = useTranslation();
+  return <>{stopPrice(order, value) ?? t('web.order.off')}</>;
+}
+
+/** A holding order: live price and P&L from the worker, REST figures until it has them. */
+export const HoldingRow = memo(function HoldingRow({ order, busyId, ...actions }: RowProps) {
+  const { t } = useTranslation();
+  const live = useHolding(order.Id);
+  const busy = busyId === order.Id;
+  return (
+    <li className="orders-row" data-testid={`order-row-${order.Id}`}>
+      <RowHead order={order} onOpen={actions.onOpen}>
+        <Pnl
+          order={order}
+          value={live?.pnl ?? order.FactProfits}
+          text={live?.pnlText ?? formatBalance(order.FactProfits)}
+        />
+      </RowHead>
+      <dl className="orders-figures">
+        <Figure label={t('web.order.open_price')}>{orderPrice(order, order.Price)}</Figure>
+        <Figure label={t('web.order.current_price')}>
+          {live?.priceText ?? orderPrice(order, order.UpdatePrice)}
+        </Figure>
+        <Figure label={t('web.order.margin')}>{formatMargin(order.CautionMoney)}</Figure>
+        <Figure label={t('web.order.take_profit')}>
+          <StopValue order={order} value={order.TargetProfitPrice} />
+        </Figure>
+        <Figure label={t('web.order.stop_loss')}>
+          <StopValue order={order} value={order.TargetLossPrice} />
+        </Figure>
+        <Figure label={t('web.order.leverage')}>
+          {t('web.order.leverage_value', { value: order.Multiple })}
+        </Figure>
+      </dl>
+      <div className="orders-actions">
+        <Button variant="secondary" busy={busy} onClick={() => actions.onStops(order)}>
+          {t('web.order.set_stops')}
+        </Button>
+        <Button variant="danger" busy={busy} onClick={() => actions.onClose(order)}>
+          {t('web.order.close')}
+        </Button>
+      </div>
+    </li>
+  );
+});
+
+/** A pending order: its target price against the live market price. */
+export const PendingRow = memo(function PendingRow({ order, busyId, ...actions }: RowProps) {
+  const { t } = useTranslation();
+  const quote = useQuote(order.ForexId);
+  return (
+    <li className="orders-row" data-testid={`order-row-${order.Id}`}>
+      <RowHead order={order} onOpen={actions.onOpen}>
+        <span className="orders-key">
+          <span className="orders-key-label">{t('web.order.target_price')}</span>
+          <span className="num">{orderPrice(order, order.Price)}</span>
+        </span>
+      </RowHead>
+      <dl className="orders-figures">
+        <Figure label={t('web.order.current_price')}>
+          {quote ? orderPrice(order, quote.close) : NO_VALUE}
+        </Figure>
+        <Figure label={t('web.order.margin')}>{formatMargin(order.CautionMoney)}</Figure>
+        <Figure label={t('web.order.take_profit')}>
+          <StopValue order={order} value={order.TargetProfitPrice} />
+        </Figure>
+        <Figure label={t('web.order.stop_loss')}>
+          <StopValue order={order} value={order.TargetLossPrice} />
+        </Figure>
+        <Figure label={t('web.order.open_time')}>{localTime(order.CreateTimeHandler)}</Figure>
+      </dl>
+      <div className="orders-actions">
+        <Button variant="danger" busy={busyId === order.Id} onClick={() => actions.onCancel(order)}>
+          {t('web.order.cancel_order')}
+        </Button>
+      </div>
+    </li>
+  );
+});
+
+/** A closed or cancelled order: prices, realised P&L, fee and times. */
+export const HistoryRow = memo(function HistoryRow({ order, onOpen }: RowProps) {
+  const { t } = useTranslation();
+  const cancelled = order.Status === 4;
+  return (
+    <li className="orders-row" data-testid={`order-row-${order.Id}`}>
+      <RowHead
+        order={order}
+        onOpen={onOpen}
+        badge={cancelled && <span className="orders-badge">{t('web.order.status.cancelled')}</span>}
+      >
+        <Pnl order={order} value={order.FactProfits} text={formatBalance(order.FactProfits)} />
+      </RowHead>
+      <dl className="orders-figures">
+        <Figure label={t('web.order.open_price')}>{orderPrice(order, order.Price)}</Figure>
+        <Figure label={t('web.order.close_price')}>
+          {cancelled ? NO_VALUE : orderPrice(order, order.UpdatePrice)}
+        </Figure>
+        <Figure label={t('web.order.fee')}>{formatFee(order.TradeFee)}</Figure>
+        <Figure label={t('web.order.open_time')}>{localTime(order.CreateTimeHandler)}</Figure>
+        <Figure label={t('web.order.close_time')}>{localTime(order.CompleteTimeHandler)}</Figure>
+      </dl>
+    </li>
+  );
+});

@@ -1,0 +1,103 @@
+/**
+ * What the order screen shows of an order, as pure functions: prices at the instrument's
+ * precision, money at SPEC §9 decimals, times in the viewer's zone, and the take-profit and
+ * stop-loss inputs read back into prices.
+ */
+import { type Displayable, formatPrice, NO_VALUE, type Order } from '@pipstream/protocol';
+
+/** SPEC §4 order tabs, as `my_deal`'s status: holding 1, pending 0, history 3. */
+export const ORDER_TAB_TYPES = [1, 0, 3] as const;
+export type OrderTab = (typeof ORDER_TAB_TYPES)[number];
+
+/** The tab a query names (`/order?type=0`); holding when absent or unknown. */
+export function tabOf(search: string): OrderTab {
+  const type = Number(new URLSearchParams(search).get('type') ?? Number.NaN);
+  return ORDER_TAB_TYPES.find((tab) => tab === type) ?? 1;
+}
+
+/** `value` at the order's instrument precision. */
+export function orderPrice(order: Pick<Order, 'ForexTradeLists'>, value: Displayable): string {
+  return formatPrice(value, order.ForexTradeLists.PricePrecision);
+}
+
+/** A stop-loss or take-profit price, or `null` when it is off (0, SPEC §4). */
+export function stopPrice(order: Pick<Order, 'ForexTradeLists'>, value: number): string | null {
+  return value > 0 ? orderPrice(order, value) : null;
+}
+
+/** The colour of a profit: up when above 0, down when below. */
+export function pnlTone(value: Displayable): 'up' | 'down' | 'flat' {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n === 0) return 'flat';
+  return n > 0 ? 'up' : 'down';
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const UTC_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * An order time (`YYYY-MM-DD HH:mm:ss`, UTC) in the viewer's time zone, written the same way;
+ * `--` when empty (not closed yet) or unreadable. `offsetOf` is the zone's
+ * `getTimezoneOffset()` at that moment (minutes behind UTC), injectable for tests.
+ */
+export function localTime(
+  utc: string,
+  offsetOf: (at: Date) => number = (at) => at.getTimezoneOffset(),
+): string {
+  const parts = UTC_TIME.exec(utc.trim());
+  if (!parts) return NO_VALUE;
+  const [, year, month, day, hour, minute, second] = parts.map(Number) as number[];
+  const at = new Date(
+    Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0, second ?? 0),
+  );
+  if (Number.isNaN(at.getTime())) return NO_VALUE;
+  // Shift by the zone's offset and read the fields back as UTC: the local wall-clock time.
+  const local = new Date(at.getTime() - offsetOf(at) * 60_000);
+  return (
+    `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ` +
+    `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`
+  );
+}
+
+/**
+ * A take-profit or stop-loss input read as a price: empty is 0 (off, SPEC §4), a number of 0
+ * or more is itself (a decimal comma is read as a point), anything else is `null` (invalid).
+ */
+export function parseStopInput(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return 0;
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** A stop level as the TP/SL field starts with it: at the instrument's precision, empty when off. */
+export function stopInputOf(order: Pick<Order, 'ForexTradeLists'>, value: number): string {
+  return value > 0 ? orderPrice(order, value) : '';
+}
+
+/** The locale key of an order's status (SPEC §3 Status; 4 is this project's cancelled). */
+export function statusKey(status: number): string {
+  switch (status) {
+    case 0:
+      return 'web.order.status.pending';
+    case 1:
+      return 'web.order.status.holding';
+    case 3:
+      return 'web.order.status.closed';
+    case 4:
+      return 'web.order.status.cancelled';
+    default:
+      return 'web.order.status.other';
+  }
+}
+
+/** `rows` without the orders whose ids are in `gone` (closed by a push, or by the user). */
+export function withoutOrders<T extends { readonly Id: number }>(
+  rows: readonly T[],
+  gone: ReadonlySet<number>,
+): readonly T[] {
+  if (gone.size === 0) return rows;
+  const kept = rows.filter((row) => !gone.has(row.Id));
+  return kept.length === rows.length ? rows : kept;
+}

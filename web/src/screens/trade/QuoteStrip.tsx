@@ -1,0 +1,30 @@
+import { formatChangePercent, formatPrice, type Instrument } from '@pipstream/protocol';
+import { useTranslation } from 'react-i18next';
+import { useQuote } from '../../live/hooks.js';
+import { changeTone } from '../home/quote-list.js';
+import { isMarketOpen } from './order-form/form.js';
+
+/** The chosen instrument's live price and day change, under the header. */
+export function QuoteStrip({ instrument }: { readonly instrument: Instrument }) {
+  const { t } = useTranslation();
+  const quote = useQuote(instrument.Id);
+  // Until the worker has the quote, the trade list's own says the same thing.
+  const price =
+    quote?.closeText ?? formatPrice(instrument.ForexQuotations.Close, instrument.PricePrecision);
+  const change = quote?.changeText ?? formatChangePercent(instrument.ForexQuotations.Change);
+  const tone = changeTone(change);
+  return (
+    <div className="trade-quote">
+      <span className="trade-quote-code">{instrument.Code}</span>
+      <span className={`trade-quote-price trade-${tone}`} data-testid="trade-price">
+        {price}
+      </span>
+      <span className={`trade-quote-change trade-${tone}`} data-testid="trade-change">
+        {change}
+      </span>
+      {!isMarketOpen(instrument) && (
+        <span className="trade-quote-closed">{t('web.trade.market_closed')}</span>
+      )}
+    </div>
+  );
+}

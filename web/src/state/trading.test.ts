@@ -1,0 +1,173 @@
+import type { Order, OrderList } from '@pipstream/protocol';
+import { proxy, ref } from 'valtio/vanilla';
+import { describe, expect, it } from 'vitest';
+import { createTradingRefresher, type TradingState } from './trading.js';
+
+function order(id: number, status: number): Order {
+  return {
+    Id: id,
+    OrderType: 1,
+    Quantity: 1,
+    Price: 1.1,
+    OriginPrice: 1.1,
+    UpdatePrice: 1.1,
+    FactProfits: '0',
+    CautionMoney: '10',
+    TradeFee: '0.1',
+    TargetLossPrice: 0,
+    TargetProfitPrice: 0,
+    CreateTimeHandler: '2025-01-01 00:00:00',
+    CompleteTimeHandler: '',
+    Status: status,
+    Multiple: 100,
+    ForexId: 1,
+    ForexTradeLists: { ShowCode: 'EUR/USD', Code: 'EURUSD', ForexContNum: 1000, PricePrecision: 5 },
+  };
+}
+
+/**
+ * A fake account: `holding` and `pending` orders paged by 2, and a recording worker. Answers
+ * wait for `release()` while `hold` is set, so tests can overlap calls.
+ */
+function setup(options: { holding: number; pending: number; balance?: string }) {
+  const state = proxy<TradingState>({
+    holding: ref([]),
+    pending: ref([]),
+    balance: null,
+    loaded: false,
+  });
+  const lists = {
+    1: Array.from({ length: options.holding }, (_, i) => order(100 + i, 1)),
+    0: Array.from({ length: options.pending }, (_, i) => order(200 + i, 0)),
+  };
+  const requests: string[] = [];
+  const pushed: { method: string; value: unknown }[] = [];
+  const waiting: (() => void)[] = [];
+  const env = {
+    token: 'tok' as string | null,
+    hold: false,
+    fail: false,
+    balance: options.balance ?? '1000',
+  };
+  const refresh = createTradingRefresher({
+    state,
+    token: () => env.token,
+    fetchPage: async (status, page): Promise<OrderList> => {
+      requests.push(`${status}:${page}`);
+      if (env.hold) await new Promise<void>((resolve) => waiting.push(resolve));
+      if (env.fail) throw new Error('refused');
+      const rows = lists[status];
+      return {
+        data: rows.slice((page - 1) * 2, page * 2),
+        total: rows.length,
+        all_fact_profits: '0',
+        balance: status === 1 ? env.balance : 'not this one',
+      };
+    },
+    worker: () => ({
+      setHoldings: (value) => pushed.push({ method: 'setHoldings', value }),
+      setPending: (value) => pushed.push({ method: 'setPending', value }),
+      setBalance: (value) => pushed.push({ method: 'setBalance', value }),
+    }),
+  });
+  const release = async () => {
+    // Let the reads reach their next request, then answer everything waiting.
+    for (let round = 0; round < 20; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      for (const resume of waiting.splice(0)) resume();
+    }
+  };
+  return { state, requests, pushed, env, refresh, release, lists };
+}
+
+describe('refreshTrading', () => {
+  it('reads every page of both lists and hands the orders and balance to the worker', async () => {
+    const { state, requests, pushed, refresh } = setup({
+      holding: 5,
+      pending: 3,
+      balance: '987.5',
+    });
+    await refresh();
+
+    expect(requests.sort()).toEqual(['0:1', '0:2', '1:1', '1:2', '1:3']);
+    expect(state.loaded).toBe(true);
+    expect(state.balance).toBe('987.5');
+    expect(state.holding.map((row) => row.Id)).toEqual([100, 101, 102, 103, 104]);
+    expect(state.pending.map((row) => row.Id)).toEqual([200, 201, 202]);
+
+    const byMethod = Object.fromEntries(pushed.map((push) => [push.method, push.value]));
+    expect(byMethod.setBalance).toBe('987.5');
+    expect(byMethod.setPending).toEqual([
+      { Id: 200, CautionMoney: '10' },
+      { Id: 201, CautionMoney: '10' },
+      { Id: 202, CautionMoney: '10' },
+    ]);
+    expect((byMethod.setHoldings as Order[]).map((row) => row.Id)).toEqual([
+      100, 101, 102, 103, 104,
+    ]);
+  });
+
+  it('only clears when logged out', async () => {
+    const { state, requests, pushed, env, refresh } = setup({ holding: 1, pending: 1 });
+    await refresh();
+    env.token = null;
+    await refresh();
+    expect(state).toMatchObject({ holding: [], pending: [], balance: null, loaded: false });
+    expect(requests).toHaveLength(2);
+    expect(pushed).toHaveLength(3);
+  });
+
+  it('answers a burst of calls with the running read and one more', async () => {
+    const { requests, env, refresh, release } = setup({ holding: 1, pending: 1 });
+    env.hold = true;
+    const first = refresh();
+    const burst = [refresh(), refresh(), refresh()];
+    expect(burst[1]).toBe(burst[0]);
+    expect(burst[2]).toBe(burst[0]);
+    const settled = Promise.all([first, ...burst]);
+    await release();
+    await settled;
+    // One read of two single-page lists, then exactly one trailing read.
+    expect(requests).toEqual(['1:1', '0:1', '1:1', '0:1']);
+
+    // Idle again: the next call starts a read of its own at once.
+    env.hold = false;
+    await refresh();
+    expect(requests).toHaveLength(6);
+  });
+
+  it('drops a read that ends after the token changed', async () => {
+    const { state, pushed, env, refresh, release } = setup({ holding: 2, pending: 0 });
+    env.hold = true;
+    const read = refresh();
+    env.token = 'someone-else';
+    await release();
+    await read;
+    expect(pushed).toEqual([]);
+    expect(state.loaded).toBe(false);
+  });
+
+  it('empties the lists at once on logout, even while a read runs', async () => {
+    const { state, env, refresh, release } = setup({ holding: 1, pending: 0 });
+    await refresh();
+    expect(state.holding).toHaveLength(1);
+    env.hold = true;
+    const running = refresh();
+    env.token = null;
+    await refresh();
+    expect(state.holding).toEqual([]);
+    await release();
+    await running;
+    expect(state.holding).toEqual([]);
+  });
+
+  it('keeps the last figures and resolves when a read fails', async () => {
+    const { state, pushed, env, refresh } = setup({ holding: 1, pending: 1, balance: '50' });
+    await refresh();
+    env.fail = true;
+    env.balance = '70';
+    await expect(refresh()).resolves.toBeUndefined();
+    expect(state.balance).toBe('50');
+    expect(pushed).toHaveLength(3);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The account as REST knows it: every holding and pending order and the balance, re-read on
+ * demand and handed to the live worker, which values them with the live quotes. The account
+ * feed (live/account-feed.ts) decides when; screens call `refreshTrading()` after an order
+ * action of their own.
+ */
+import type { Money, Order, OrderList } from '@pipstream/protocol';
+import { proxy, ref } from 'valtio/vanilla';
+import { api } from '../api/index.js';
+import { liveWorker } from '../live/bridge.js';
+import type { OpenOrder } from '../worker/api.js';
+import { session } from './session.js';
+import { readAllPages, toOpenOrder, toPendingMargin } from './trading-pages.js';
+
+export interface TradingState {
+  /** Holding orders (my_deal status 1), every page, newest first. */
+  holding: Order[];
+  /** Pending orders (my_deal status 0), every page, newest first. */
+  pending: Order[];
+  /** The balance that came with the orders; `null` while logged out or not read yet. */
+  balance: string | null;
+  /** The orders and balance of the current login have been read at least once. */
+  loaded: boolean;
+}
+
+/** `my_deal`'s `status` for the two open tabs (SPEC §4); plain numbers keep zod out of this chunk. */
+const HOLDING = 1;
+const PENDING = 0;
+
+/** What the refresher needs from the app; tests pass stand-ins. */
+export interface TradingDeps {
+  readonly state: TradingState;
+  /** The current session token; `null` when logged out. */
+  readonly token: () => string | null;
+  /** One page of `my_deal`. */
+  readonly fetchPage: (status: typeof HOLDING | typeof PENDING, page: number) => Promise<OrderList>;
+  /** The live worker's account inputs (through comlink each returns a promise). */
+  readonly worker: () => {
+    setHoldings(orders: OpenOrder[]): unknown;
+    setPending(orders: Pick<Order, 'Id' | 'CautionMoney'>[]): unknown;
+    setBalance(balance: Money | null): unknown;
+  };
+}
+
+/**
+ * Creates `refresh()`: re-reads holding and pending orders (all pages) and the balance, stores
+ * them in `state` and pushes them to the worker.
+ *
+ * - Single flight with one trailing run: a call while a read is running gets one more read
+ *   after it (the caller may have just changed the orders, so the running read can be stale),
+ *   and every further call meanwhile shares that same trailing read.
+ * - Logged out: clears `state` and reads nothing. A read whose token is no longer the current
+ *   one when it ends is dropped, so another login's orders never show.
+ * - Never rejects: failures were already toasted by the API layer; the last state stays.
+ *
+ * The balance is the one `my_deal` returns with the holding orders, not a separate
+ * `getBalance`: one request fewer, and it is read together with the orders it accounts for
+ * (this model's balance is the cash outside them), so the worker's equity adds up.
+ */
+export function createTradingRefresher(deps: TradingDeps): () => Promise<void> {
+  const { state } = deps;
+  let running: Promise<void> | undefined;
+  let trailing: Promise<void> | undefined;
+
+  function clear() {
+    state.holding = ref([]);
+    state.pending = ref([]);
+    state.balance = null;
+    state.loaded = false;
+  }
+
+  async function read(): Promise<void> {
+    const token = deps.token();
+    if (token === null) {
+      clear();
+      return;
+    }
+    let holding: Order[];
+    let pending: Order[];
+    let balance: string;
+    try {
+      const [holdings, pendings] = await Promise.all([
+        readAllPages((page) => deps.fetchPage(HOLDING, page)),
+        readAllPages((page) => deps.fetchPage(PENDING, page)),
+      ]);
+      holding = holdings.rows;
+      pending = pendings.rows;
+      balance = holdings.first.balance;
+    } catch {
+      return;
+    }
+    if (deps.token() !== token) return;
+    // Replaced whole, never edited in place: held by reference, so they stay plain objects.
+    state.holding = ref(holding);
+    state.pending = ref(pending);
+    state.balance = balance;
+    state.loaded = true;
+    const worker = deps.worker();
+    const pushed = [
+      worker.setBalance(balance),
+      worker.setPending(pending.map(toPendingMargin)),
+      worker.setHoldings(holding.map(toOpenOrder)),
+    ];
+    for (const push of pushed) {
+      Promise.resolve(push).catch((error: unknown) =>
+        console.warn('account figures not handed to the live worker', error),
+      );
+    }
+  }
+
+  function refresh(): Promise<void> {
+    // A logout empties the lists at once; a read still running for the old token is dropped.
+    if (deps.token() === null) {
+      clear();
+      return Promise.resolve();
+    }
+    if (running === undefined) {
+      running = read().finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    if (trailing === undefined) {
+      const next = () => {
+        trailing = undefined;
+        return refresh();
+      };
+      trailing = running.then(next, next);
+    }
+    return trailing;
+  }
+
+  return refresh;
+}
+
+/** The app's account orders and balance. */
+export const trading = proxy<TradingState>({
+  holding: ref([]),
+  pending: ref([]),
+  balance: null,
+  loaded: false,
+});
+
+/**
+ * Re-reads the holding and pending orders (all pages) and the balance, and pushes them to the
+ * live worker. Concurrent calls share one read plus at most one trailing read; logged out it
+ * only clears. Never rejects.
+ */
+export const refreshTrading: () => Promise<void> = createTradingRefresher({
+  state: trading,
+  token: () => session.token,
+  fetchPage: (status, page) => api.call('myDeal', { status, page }),
+  worker: liveWorker,
+});

@@ -1,0 +1,88 @@
+import { type Key, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type RowWindow, sameWindow, visibleWindow } from './virtual-window.js';
+
+export interface VirtualListProps<T> {
+  readonly items: readonly T[];
+  /** Every row's height in CSS pixels; the rows are laid out at multiples of it. */
+  readonly rowHeight: number;
+  /** Rows kept rendered beyond each edge of the viewport. */
+  readonly overscan?: number;
+  readonly getKey: (item: T) => Key;
+  readonly renderRow: (item: T, index: number) => ReactNode;
+  /** Names the list for assistive technology. */
+  readonly label: string;
+  readonly className?: string;
+}
+
+/** Rows rendered before the first measure: a phone screen's worth. */
+const FIRST_PAINT_ROWS = 16;
+
+/**
+ * A list with fixed-height rows that renders only the rows in (and near) the viewport. The page
+ * scrolls, not the list: it follows the window's scroll and size, and measures where it sits
+ * on every scroll, so headers or banners above it may change height freely. Each row is an
+ * absolutely placed list item telling its position in the whole list (`aria-posinset`).
+ */
+export function VirtualList<T>({
+  items,
+  rowHeight,
+  overscan = 6,
+  getKey,
+  renderRow,
+  label,
+  className,
+}: VirtualListProps<T>) {
+  const list = useRef<HTMLUListElement>(null);
+  const count = items.length;
+  const [range, setRange] = useState<RowWindow>({ start: 0, end: FIRST_PAINT_ROWS });
+
+  // Layout effect: the first window is measured before the browser paints the guess.
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const measure = () => {
+      const next = visibleWindow({
+        count,
+        rowHeight,
+        overscan,
+        scrollOffset: -element.getBoundingClientRect().top,
+        viewportHeight: window.innerHeight,
+      });
+      setRange((current) => (sameWindow(current, next) ? current : next));
+    };
+    measure();
+    addEventListener('scroll', measure, { passive: true });
+    addEventListener('resize', measure, { passive: true });
+    return () => {
+      removeEventListener('scroll', measure);
+      removeEventListener('resize', measure);
+    };
+  }, [count, rowHeight, overscan]);
+
+  const rows: ReactNode[] = [];
+  for (let index = range.start; index < Math.min(range.end, count); index++) {
+    const item = items[index] as T;
+    rows.push(
+      <li
+        key={getKey(item)}
+        className="virtual-row"
+        style={{ height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
+        aria-setsize={count}
+        aria-posinset={index + 1}
+      >
+        {renderRow(item, index)}
+      </li>,
+    );
+  }
+
+  return (
+    <ul
+      ref={list}
+      className={className ? `virtual-list ${className}` : 'virtual-list'}
+      aria-label={label}
+      style={{ height: count * rowHeight }}
+    >
+      {rows}
+    </ul>
+  );
+}
