@@ -17,7 +17,7 @@ export default defineConfig({
       '/v1/api': { target: backend, changeOrigin: true },
       '/v1/ws': { target: backend, changeOrigin: true, ws: true },
       '/uploads': { target: backend, changeOrigin: true },
-      '/manifest.json': { target: backend, changeOrigin: true },
+      // Not /manifest.json: the app's own (web/public) is served, as the gateway serves it.
     },
   },
   worker: { format: 'es' },

@@ -241,6 +241,8 @@ describe('session end (999)', () => {
     const demo = await app.storedSession();
     if (!demo.user) throw new Error('the demo login stored no user');
 
+    // `/user` reads the balance as it opens: let that finish before the session ends.
+    await app.idle();
     await suite.stack.control('/sessions/expire', { uid: demo.user.uid });
     await page.getByRole('button', { name: 'Reset mock account' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Reset mock account' }).click();

@@ -50,6 +50,8 @@ describe('web build', () => {
     expect(scriptSrc?.trim()).toBe("script-src 'self'");
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
+    // The support chat frames the site's support page, on a host set at run time.
+    expect(csp).toContain("frame-src 'self' https:");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

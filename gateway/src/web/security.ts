@@ -19,6 +19,9 @@ export const helmetOptions: FastifyHelmetOptions = {
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", 'https:', 'ws:', 'wss:'],
+      // The support chat (/mine/chat) embeds the site's own support page, whose host is only
+      // known at run time (base settings): any https origin, as for images and connections.
+      frameSrc: ["'self'", 'https:'],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],

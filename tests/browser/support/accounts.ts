@@ -85,6 +85,8 @@ export async function registerByPhone(stack: Stack, phone = uniquePhone()): Prom
 export async function openLoggedIn(app: AppPage, session: Session, route = '/'): Promise<void> {
   await app.context.addInitScript(
     ({ token, user }) => {
+      // The app's own window only: an embedded page (the support chat) may not touch storage.
+      if (window !== window.top) return;
       // Only on the first load: a logout or a 999 later in the test must stick across reloads.
       if (sessionStorage.getItem('pipstream.test.seeded') !== null) return;
       sessionStorage.setItem('pipstream.test.seeded', '1');

@@ -110,6 +110,8 @@ export async function openApp(browser: Browser, baseUrl: string): Promise<AppPag
   // English before the app's first script runs; a choice made in the app itself (the language
   // screen) is left alone, and kept by a reload that does not name `?lang=`.
   await context.addInitScript((language) => {
+    // The app's own window only: an embedded page (the support chat) may not touch storage.
+    if (window !== window.top) return;
     if (localStorage.getItem('pipstream.lang') === null) {
       localStorage.setItem('pipstream.lang', JSON.stringify(language));
     }

@@ -51,3 +51,49 @@ describe('web texts', () => {
     expect(missingKeys(planted, english)).toEqual(['web.nowhere.key', 'web.login']);
   });
 });
+
+/** Text a user would read, written into markup instead of coming from `t(…)`. */
+const LITERAL_TEXT = [
+  // A JSX text child with a word in it: `<p>Balance</p>`, `</span> USD <`.
+  />[^<>{}=]*\p{L}{2,}[^<>{}]*<\//u,
+  // A line of words alone, as a JSX text child broken over lines is (code lines starting with
+  // a keyword are not text).
+  /^\s*(?!(?:type|export|import|interface|return|extends|const|let|async|await|readonly|else|default|case|function|implements)\b)\p{L}+(?:\s+\p{L}+)+[.!?]?\s*$/u,
+  // A labelling attribute given a literal: `aria-label="Close"`, `placeholder="Search"`.
+  /\b(?:aria-label|aria-description|placeholder|title|alt)="[^"]*\p{L}[^"]*"/u,
+];
+
+/** The `file: line` places in `sources` that write user-visible text literally. */
+function literalTexts(files: Record<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of Object.entries(files)) {
+    if (!file.endsWith('.tsx')) continue;
+    text.split('\n').forEach((line, index) => {
+      const code = line.replace(/\/\/.*$|\{\/\*.*?\*\/\}/g, '');
+      if (LITERAL_TEXT.some((pattern) => pattern.test(code))) found.push(`${file}:${index + 1}`);
+    });
+  }
+  return found;
+}
+
+describe('no user-visible text outside locales/', () => {
+  it('finds none in the screens and components', () => {
+    expect(literalTexts(sources)).toEqual([]);
+  });
+
+  it('catches a text child and a literal label', () => {
+    const planted = {
+      'a.tsx': [
+        '<p>Balance</p>',
+        '<button aria-label="Close" />',
+        "<b>{t('web.x')}</b>",
+        '<p>',
+        '  Not served here',
+        '</p>',
+        'export default App',
+      ].join('\n'),
+      'b.ts': "const html = '<p>Not markup</p>';",
+    };
+    expect(literalTexts(planted)).toEqual(['a.tsx:1', 'a.tsx:2', 'a.tsx:5']);
+  });
+});

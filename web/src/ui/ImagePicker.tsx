@@ -20,6 +20,8 @@ export function ImagePicker({ label, disabled, onPick }: ImagePickerProps) {
         disabled={disabled}
         onChange={(event) => {
           const file = event.target.files?.[0];
+          // Cleared, so picking the same file again (after removing it) is a change too.
+          event.target.value = '';
           if (file) onPick?.(file);
         }}
       />

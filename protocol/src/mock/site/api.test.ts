@@ -234,4 +234,33 @@ describe('site service', () => {
     expect((await call(later, 'defaultSetting', { key: 'is_show_mobile' })).value).toBe('0');
     expect(await call(later, 'newsList', { page: 1 })).toEqual(news);
   });
+
+  it('publishes news through /news/add, listed first and kept when the database is reopened', async () => {
+    const dir = tempDir();
+    const firstDeps = makeDeps({ data: dir });
+    const first = createSiteService(firstDeps, AREAS);
+    const before = await call(first, 'newsList', { page: 1 });
+    const content = '<p>Safe text</p><img src=x onerror="window.hacked=1">';
+    const created = control(first, '/news/add', { title: 'Hostile', content, desc: 'd' });
+    expect(created).toMatchObject({ id: before.total + 1, title: 'Hostile', content, desc: 'd' });
+    const listed = await call(first, 'newsList', { page: 1 });
+    expect(listed.total).toBe(before.total + 1);
+    expect(listed.data[0]).toMatchObject({ id: before.total + 1, title: 'Hostile' });
+    expect(await call(first, 'newsInfo', { id: before.total + 1 })).toMatchObject({ content });
+    firstDeps.db.close();
+
+    const later = service(makeDeps({ data: dir }));
+    expect(await call(later, 'newsInfo', { id: before.total + 1 })).toMatchObject({
+      title: 'Hostile',
+      content,
+    });
+    expect((await call(later, 'newsList', { page: 1 })).total).toBe(before.total + 1);
+  });
+
+  it('refuses a news draft without a title', () => {
+    const site = service();
+    const input = site.controls.find((a) => a.path === '/news/add')?.input;
+    expect(input?.safeParse({ content: '<p>x</p>' }).success).toBe(false);
+    expect(input?.safeParse({ title: 'ok', content: '<p>x</p>' }).success).toBe(true);
+  });
 });

@@ -8,7 +8,7 @@ import { type ControlAction, defineControl } from '../http/control.js';
 import type { Handlers } from '../http/handler.js';
 import { refuse } from '../refusal.js';
 import { COMPANY, searchCompanies } from './companies.js';
-import { createNewsArchive } from './news.js';
+import { createNewsArchive, newsDraftSchema } from './news.js';
 import { generateRanking } from './ranking.js';
 import {
   baseSettingsPatchSchema,
@@ -62,15 +62,15 @@ function manifestFor({ title }: BaseSettings): Manifest {
 /**
  * The site's settings and content: area codes, base settings, company and startup check,
  * company directory, public settings, complaint address, manifest, news and the copy-trade
- * ranking. Settings live in the `settings` table, so control changes survive a restart; news
- * and the ranking are seeded once per service (the ranking from `deps.rng`, so a seed replays
- * it).
+ * ranking. Settings and published news live in the `settings` table, so control changes
+ * survive a restart; the seeded news and the ranking are made once per service (the ranking
+ * from `deps.rng`, so a seed replays it).
  *
  * @param areaCodes The phone area codes `area_list` answers.
  */
 export function createSiteService(deps: MockDeps, areaCodes: readonly AreaCode[]) {
   const settings = createSiteSettings(deps.db);
-  const news = createNewsArchive(settings.newsEpoch(deps.clock.now()));
+  const news = createNewsArchive(settings.newsEpoch(deps.clock.now()), settings.publishedNews());
   const ranking = generateRanking(deps.rng);
 
   const handlers: SiteHandlers = {
@@ -110,6 +110,18 @@ export function createSiteService(deps: MockDeps, areaCodes: readonly AreaCode[]
       summary: "Sets is_show_mobile: '1' offers phone registration, '0' hides it.",
       input: z.strictObject({ value: showMobileValueSchema }),
       run: ({ value }) => ({ key: 'is_show_mobile', value: settings.setShowMobile(value) }),
+    }),
+    defineControl({
+      method: 'POST',
+      path: '/news/add',
+      summary:
+        'Publishes a news item: title, content (HTML, stored as sent: hostile markup tests the sanitising of clients), desc, logo, category_id (default 1). It lists first; answers the created item with its id.',
+      input: newsDraftSchema,
+      run(draft) {
+        const item = news.publish(draft, deps.clock.now());
+        settings.setPublishedNews(news.published());
+        return item;
+      },
     }),
   ];
 

@@ -1,8 +1,42 @@
-import { NEWS_CATEGORY, type NewsDetail, type NewsItem } from '../../schemas/content.js';
+import { z } from 'zod';
+import {
+  NEWS_CATEGORY,
+  type NewsDetail,
+  type NewsItem,
+  newsDetailSchema,
+} from '../../schemas/content.js';
+import { requiredText, text, urlOrPath } from '../../schemas/primitives.js';
 import { formatUtc } from '../time.js';
 
 /** News items per page of `news/list` (this project's choice). */
 export const NEWS_PAGE_SIZE = 10;
+
+/**
+ * Items published through the control API kept at most (this project's choice): the oldest
+ * published one goes first, so a long demo cannot grow the settings row without bound.
+ */
+export const PUBLISHED_NEWS_LIMIT = 200;
+
+/**
+ * A news item to publish through the control API (`/news/add`). `content` is HTML taken as it
+ * is — on purpose: tests publish hostile markup to prove the app sanitises what it renders.
+ * Its bound keeps the JSON body under the control API's 64 KiB.
+ */
+export const newsDraftSchema = z.strictObject({
+  title: requiredText(200),
+  content: z.string().max(60_000),
+  desc: text(500).default(''),
+  /** The list image; empty for none. */
+  logo: z.union([urlOrPath(), z.literal('')]).default(''),
+  category_id: z.number().int().min(1).default(NEWS_CATEGORY),
+});
+export type NewsDraft = z.infer<typeof newsDraftSchema>;
+
+/** A published item as the archive keeps it: the detail plus its category. */
+export const publishedNewsSchema = newsDetailSchema.extend({
+  category_id: z.number().int().min(1),
+});
+export type PublishedNews = z.infer<typeof publishedNewsSchema>;
 
 interface NewsSeed {
   readonly title: string;
@@ -394,11 +428,12 @@ export interface NewsPage {
 }
 
 /**
- * The seeded news of category 1, dated backwards from `seededAt` (ms). Ids grow with time, so
+ * The seeded news of category 1, dated backwards from `seededAt` (ms), under the items
+ * `published` since (newest first, as `published()` gives them back). Ids grow with time, so
  * the newest item has the highest id.
  */
-export function createNewsArchive(seededAt: number) {
-  const items: NewsDetail[] = SEEDS.map((seed, index) => {
+export function createNewsArchive(seededAt: number, published: readonly PublishedNews[] = []) {
+  const seeded: PublishedNews[] = SEEDS.map((seed, index) => {
     const id = SEEDS.length - index;
     const logo = `/news/${id}.svg`;
     return {
@@ -408,22 +443,44 @@ export function createNewsArchive(seededAt: number) {
       logo,
       created_at: formatUtc(seededAt - ageMs(index)),
       content: render(seed, logo),
+      category_id: NEWS_CATEGORY,
     };
   });
-  const byId = new Map(items.map((item) => [item.id, item]));
+  // Newest first: what was published, then the seed.
+  const fresh = published.slice(0, PUBLISHED_NEWS_LIMIT);
+  const byId = new Map([...fresh, ...seeded].map((item) => [item.id, item]));
+
+  const detailOf = ({ category_id: _category, ...detail }: PublishedNews): NewsDetail => detail;
 
   return {
-    /** Page `page` (from 1) of `categoryId`, newest first; other categories are empty. */
+    /** Page `page` (from 1) of `categoryId`, newest first. */
     page(categoryId: number, page: number): NewsPage {
-      if (categoryId !== NEWS_CATEGORY) return { data: [], total: 0 };
+      const items = [...fresh, ...seeded].filter((item) => item.category_id === categoryId);
       const start = (page - 1) * NEWS_PAGE_SIZE;
       const data = items
         .slice(start, start + NEWS_PAGE_SIZE)
-        .map(({ content: _content, ...item }) => item);
+        .map(({ content: _content, category_id: _category, ...item }) => item);
       return { data, total: items.length };
     },
     /** One item with its HTML content. */
-    find: (id: number): NewsDetail | undefined => byId.get(id),
+    find(id: number): NewsDetail | undefined {
+      const item = byId.get(id);
+      return item && detailOf(item);
+    },
+    /**
+     * Publishes `draft` at `now` (ms) as the newest item, under the next id; beyond
+     * {@link PUBLISHED_NEWS_LIMIT} the oldest published item is dropped.
+     */
+    publish(draft: NewsDraft, now: number): PublishedNews {
+      const id = Math.max(0, ...byId.keys()) + 1;
+      const item: PublishedNews = { id, ...draft, created_at: formatUtc(now) };
+      fresh.unshift(item);
+      byId.set(id, item);
+      for (const dropped of fresh.splice(PUBLISHED_NEWS_LIMIT)) byId.delete(dropped.id);
+      return item;
+    },
+    /** The published items, newest first: what a restart hands back to the archive. */
+    published: (): PublishedNews[] => [...fresh],
   };
 }
 export type NewsArchive = ReturnType<typeof createNewsArchive>;

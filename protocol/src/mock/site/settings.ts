@@ -9,6 +9,7 @@ import {
   VERIFY_REG_TYPE,
 } from '../../schemas/user.js';
 import type { Db } from '../store/db.js';
+import { type PublishedNews, publishedNewsSchema } from './news.js';
 
 /** Base settings of a fresh mock (SPEC §3). The support link is this project's choice. */
 export const DEFAULT_BASE_SETTINGS: BaseSettings = {
@@ -64,6 +65,7 @@ const KEY = {
   companyStatus: 'site.company_status',
   showMobile: 'site.is_show_mobile',
   newsEpoch: 'site.news_epoch',
+  publishedNews: 'site.news_published',
 } as const;
 
 /**
@@ -100,8 +102,8 @@ export function createSettingsStore(db: Db) {
 export type SettingsStore = ReturnType<typeof createSettingsStore>;
 
 /**
- * The site's settings the control API can change: base settings, the startup check and
- * `is_show_mobile`. Kept in SQLite so a change made for a demo survives a restart.
+ * The site's settings the control API can change: base settings, the startup check,
+ * `is_show_mobile` and the news it published. Kept in SQLite so a change made for a demo survives a restart.
  */
 export function createSiteSettings(db: Db) {
   const store = createSettingsStore(db);
@@ -151,6 +153,12 @@ export function createSiteSettings(db: Db) {
         store.set(KEY.newsEpoch, now);
         return now;
       })(),
+    /** News published through the control API, newest first (none when the row is unreadable). */
+    publishedNews: (): PublishedNews[] =>
+      store.get(KEY.publishedNews, z.array(publishedNewsSchema), []),
+    setPublishedNews(items: readonly PublishedNews[]): void {
+      store.set(KEY.publishedNews, items);
+    },
   };
 }
 export type SiteSettings = ReturnType<typeof createSiteSettings>;

@@ -1,30 +1,89 @@
+import { formatBalance, type LedgerRecord, NO_VALUE } from '@pipstream/protocol';
+import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../ui/EmptyState.js';
+import { useSnapshot } from 'valtio';
+import { api } from '../../api/index.js';
+import { refreshSummary, wallet } from '../../state/wallet.js';
+import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { NO_AMOUNT } from './amounts.js';
+import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
+import { usePagedList } from '../../ui/usePagedList.js';
+import { ledgerRowView } from './ledger-view.js';
 
-/** `/mine/history`: balance and frozen balance in USD, and the ledger. */
+/** One balance change: its text (the Type 10 Memo rule), signed amount and time. */
+const LedgerRow = memo(function LedgerRow({ record }: { readonly record: LedgerRecord }) {
+  const view = ledgerRowView(record);
+  return (
+    <li className="ledger-row" data-testid={`ledger-${record.Id}`}>
+      <span className="ledger-text">{view.text}</span>
+      <span className={`ledger-amount num ${view.tone}`}>{view.amount}</span>
+      <span className="ledger-time num">{view.time}</span>
+    </li>
+  );
+});
+
+/** `/mine/history`: balance and frozen balance in USD, and the paged ledger, newest first. */
 export default function History() {
   const { t } = useTranslation();
+  const { summary } = useSnapshot(wallet);
+  const list = usePagedList<LedgerRecord>({
+    key: 'ledger',
+    keyOf: (record) => record.Id,
+    fetchPage: async (page, signal) => {
+      const answer = await api.call('forexChange', { page }, { signal });
+      return { rows: answer.list, total: answer.total };
+    },
+  });
+
+  useEffect(() => {
+    void refreshSummary();
+  }, []);
+
+  // A pull (SPEC §4) reads page 1 again, and the figures with it.
+  const refresh = () => Promise.all([list.refresh(), refreshSummary()]);
+
+  const firstLoad = list.page === 0 && list.error !== 'reset';
+  const body = (
+    <PagedBody list={list} icon="history">
+      {(records) => (
+        <ul className="ledger-list" aria-label={t('web.history.ledger')}>
+          {records.map((record) => (
+            <LedgerRow key={record.Id} record={record} />
+          ))}
+        </ul>
+      )}
+    </PagedBody>
+  );
+
   return (
     <>
-      <PageHeader backTo="/user" title={t('web.history.title')} />
-      <div className="page-body">
-        <section className="card figures" aria-label={t('web.history.summary')}>
-          <dl>
-            <div>
-              <dt>{t('web.history.balance')}</dt>
-              <dd className="num">{NO_AMOUNT}</dd>
-            </div>
-            <div>
-              <dt>{t('web.history.frozen')}</dt>
-              <dd className="num">{NO_AMOUNT}</dd>
-            </div>
-          </dl>
-        </section>
-        <h2 className="section-title">{t('web.history.ledger')}</h2>
-        <EmptyState icon="history" text={t('web.common.no_data')} />
-      </div>
+      <PageHeader
+        backTo="/user"
+        title={t('web.history.title')}
+        actions={<RefreshButton onRefresh={refresh} />}
+      />
+      <PullToRefresh disabled={firstLoad} onRefresh={refresh}>
+        <div className="page-body">
+          <section className="card figures" aria-label={t('web.history.summary')}>
+            <dl>
+              <div>
+                <dt>{t('web.history.balance')}</dt>
+                <dd className="num" data-testid="history-balance">
+                  {summary ? formatBalance(summary.balance) : NO_VALUE}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('web.history.frozen')}</dt>
+                <dd className="num" data-testid="history-frozen">
+                  {summary ? formatBalance(summary.lock_balance) : NO_VALUE}
+                </dd>
+              </div>
+            </dl>
+          </section>
+          <h2 className="section-title">{t('web.history.ledger')}</h2>
+          <div aria-busy={list.loading !== null}>{body}</div>
+        </div>
+      </PullToRefresh>
     </>
   );
 }

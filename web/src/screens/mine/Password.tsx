@@ -1,30 +1,212 @@
+import { CODE_PURPOSE } from '@pipstream/protocol';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { api } from '../../api/index.js';
+import { goBack, navigate } from '../../app/location.js';
+import { session, signOut } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PasswordField } from '../../ui/PasswordField.js';
+import { SendCodeButton } from '../../ui/SendCodeButton.js';
+import { Tabs } from '../../ui/Tabs.js';
+import type { AccountValue } from '../auth/AccountField.js';
+import { sendCode } from '../auth/sendCode.js';
+import { accountPayload } from '../auth/useAccount.js';
+import { type FieldErrors, isValid } from '../auth/validation.js';
+import {
+  ownAccount,
+  type PasswordMode,
+  validateChange,
+  validateOwnReset,
+} from './password-form.js';
 
-/** `/mine/password`: change the password (old, new, repeat), or reset it by code. */
-export default function Password() {
+/** The new password typed twice, shared by both forms. */
+function NewPasswordFields({
+  password,
+  repeat,
+  onPassword,
+  onRepeat,
+  errors,
+}: {
+  readonly password: string;
+  readonly repeat: string;
+  readonly onPassword: (value: string) => void;
+  readonly onRepeat: (value: string) => void;
+  readonly errors: FieldErrors<'password' | 'repeat'>;
+}) {
   const { t } = useTranslation();
   return (
     <>
+      <PasswordField
+        label={t('web.forgot.new_password')}
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => onPassword(event.target.value)}
+        error={errors.password && t(errors.password)}
+      />
+      <PasswordField
+        label={t('web.auth.repeat_password')}
+        autoComplete="new-password"
+        value={repeat}
+        onChange={(event) => onRepeat(event.target.value)}
+        error={errors.repeat && t(errors.repeat)}
+      />
+    </>
+  );
+}
+
+/**
+ * Change with the current password (`amendPassword`). The server keeps this device logged in
+ * and shows its message; the user goes back to where they came from.
+ */
+function ChangeForm() {
+  const { t } = useTranslation();
+  const [old, setOld] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'old' | 'password' | 'repeat'>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateChange({ old, password, repeat });
+    setErrors(found);
+    if (!isValid(found)) return;
+    setBusy(true);
+    try {
+      await api.call('amendPassword', {
+        old_password: old,
+        new_password: password,
+        secondary_password: repeat,
+      });
+      setOld('');
+      setPassword('');
+      setRepeat('');
+      goBack('/user');
+    } catch {
+      // The API layer showed why (a wrong current password); what was typed stays.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form-stack" noValidate onSubmit={submit}>
+      <PasswordField
+        label={t('web.password.old')}
+        autoComplete="current-password"
+        value={old}
+        onChange={(event) => setOld(event.target.value)}
+        error={errors.old && t(errors.old)}
+      />
+      <NewPasswordFields
+        password={password}
+        repeat={repeat}
+        onPassword={setPassword}
+        onRepeat={setRepeat}
+        errors={errors}
+      />
+      <Button type="submit" block busy={busy}>
+        {t('web.password.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Reset with a code sent to the account's own e-mail or phone (SPEC §2: new password, repeat,
+ * code with a send button and the 60 s countdown), through `forgetPassword`. The server ends
+ * every session of the account, this one included, and asks to log in again: the app signs
+ * out and opens the login (this project's choice, following the server's message).
+ */
+function ResetForm({ account }: { readonly account: AccountValue }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'code' | 'password' | 'repeat'>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateOwnReset({ code, password, repeat });
+    setErrors(found);
+    if (!isValid(found)) return;
+    setBusy(true);
+    try {
+      await api.call('forgetPassword', {
+        ...accountPayload(account),
+        type: account.type,
+        new_password: password,
+        secondary_password: repeat,
+        auth_code: code.trim(),
+      });
+    } catch {
+      // The API layer showed why (a wrong or expired code); what was typed stays.
+      setBusy(false);
+      return;
+    }
+    signOut();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <form className="form-stack" noValidate onSubmit={submit}>
+      <p className="form-note">{t('web.password.code_to', { account: account.account })}</p>
+      <Field
+        label={t('web.auth.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={errors.code && t(errors.code)}
+        trailing={<SendCodeButton onSend={() => sendCode(account, CODE_PURPOSE.RESET)} />}
+      />
+      <NewPasswordFields
+        password={password}
+        repeat={repeat}
+        onPassword={setPassword}
+        onRepeat={setRepeat}
+        errors={errors}
+      />
+      <Button type="submit" block busy={busy}>
+        {t('web.forgot.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** `/mine/password`: change the password with the current one, or reset it with a code. */
+export default function Password() {
+  const { t } = useTranslation();
+  const { user } = useSnapshot(session);
+  const [mode, setMode] = useState<PasswordMode>('change');
+  const account = user ? ownAccount(user) : undefined;
+  return (
+    <>
       <PageHeader backTo="/user" title={t('web.password.title')} />
-      <form
-        className="page-body form-stack"
-        noValidate
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <PasswordField label={t('web.password.old')} autoComplete="current-password" disabled />
-        <PasswordField label={t('web.forgot.new_password')} autoComplete="new-password" disabled />
-        <PasswordField label={t('web.auth.repeat_password')} autoComplete="new-password" disabled />
-        <Button type="submit" block disabled>
-          {t('web.common.submit')}
-        </Button>
-        <p className="auth-switch">
-          <Link href="/forgot">{t('web.login.forgot')}</Link>
-        </p>
-      </form>
+      <div className="page-body form-stack">
+        <Tabs
+          className="password-tabs"
+          label={t('web.password.mode')}
+          items={[
+            { value: 'change' as PasswordMode, label: t('web.password.change') },
+            { value: 'reset' as PasswordMode, label: t('web.password.reset') },
+          ]}
+          value={mode}
+          onChange={setMode}
+        />
+        {mode === 'change' && <ChangeForm />}
+        {mode === 'reset' &&
+          (account ? (
+            <ResetForm account={account} />
+          ) : (
+            <EmptyState icon="lock" text={t('web.password.no_account')} />
+          ))}
+      </div>
     </>
   );
 }

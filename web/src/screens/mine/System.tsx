@@ -21,6 +21,9 @@ export default function System() {
             label={t('web.user.language')}
             value={t(LANGUAGE_NAME_KEYS[language])}
           />
+          {/* Company information has no route of its own in SPEC §2: it lives on /feedback
+              with the service notice (this project's choice). */}
+          <LinkRow to="/feedback" icon="bank" label={t('web.company.title')} />
           <ActionRow icon="logout" label={t('web.user.logout')} danger onClick={logout} />
         </div>
       </div>

@@ -1,11 +1,20 @@
+import { formatBalance, NO_VALUE } from '@pipstream/protocol';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { refreshSummary, wallet } from '../../state/wallet.js';
 import { LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { NO_AMOUNT } from './amounts.js';
 
-/** `/mine/wallet`: the balance and the two lists of payout methods. */
+/** `/mine/wallet`: the balance and frozen balance, and the two lists of payout methods. */
 export default function Wallet() {
   const { t } = useTranslation();
+  const { summary } = useSnapshot(wallet);
+
+  useEffect(() => {
+    void refreshSummary();
+  }, []);
+
   return (
     <>
       <PageHeader backTo="/user" title={t('web.wallet.title')} />
@@ -14,7 +23,15 @@ export default function Wallet() {
           <dl>
             <div>
               <dt>{t('web.wallet.balance')}</dt>
-              <dd className="num">{NO_AMOUNT}</dd>
+              <dd className="num" data-testid="wallet-balance">
+                {summary ? formatBalance(summary.balance) : NO_VALUE}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('web.wallet.frozen')}</dt>
+              <dd className="num" data-testid="wallet-frozen">
+                {summary ? formatBalance(summary.lock_balance) : NO_VALUE}
+              </dd>
             </div>
           </dl>
         </section>

@@ -1,58 +1,84 @@
-import { useState } from 'react';
+import type { WithdrawRecord } from '@pipstream/protocol';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.js';
-import { EmptyState } from '../../ui/EmptyState.js';
-import { Field } from '../../ui/Field.js';
-import { InfoRow } from '../../ui/ListRow.js';
+import { useSearch } from 'wouter';
+import { api } from '../../api/index.js';
+import { navigate } from '../../app/location.js';
+import { refreshSummary } from '../../state/wallet.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { SelectField } from '../../ui/SelectField.js';
-import { NO_AMOUNT } from './amounts.js';
+import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
+import { usePagedList } from '../../ui/usePagedList.js';
 import { type FundingTab, FundingTabs } from './FundingTabs.js';
+import { useDrawMethods, useDrawSymbols } from './wallet-data.js';
+import type { DrawKind } from './wallet-methods.js';
+import { WithdrawPanel } from './withdraw-panel.js';
+import { WithdrawRecordList } from './withdraw-record-list.js';
 
 /**
- * `/mine/withdraw`: currency, payout address or bank account, amount and remark, the fee and
- * received-amount preview, and the withdrawal records.
+ * The tab a query names (`/mine/withdraw?tab=1`); coin when absent. Kept in the query (this
+ * project's choice) so coming back from binding a method reopens the same tab.
+ */
+function tabOf(search: string): FundingTab {
+  return new URLSearchParams(search).get('tab') === '1' ? 1 : 0;
+}
+
+/**
+ * `/mine/withdraw`: coin and bank tabs (SPEC §4: 0 coin, 1 bank; `draw_list` type = tab + 1),
+ * the withdraw form and the tab's withdrawal records.
  */
 export default function Withdraw() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<FundingTab>(0);
+  const tab = tabOf(useSearch());
+  const kind: DrawKind = tab === 1 ? 2 : 1;
+  const symbols = useDrawSymbols(kind);
+  const methods = useDrawMethods(kind);
+  const records = usePagedList<WithdrawRecord>({
+    key: String(kind),
+    keyOf: (record) => record.id,
+    fetchPage: async (page, signal) => {
+      const answer = await api.call('drawList', { type: kind, page }, { signal });
+      return { rows: answer.data, total: answer.total };
+    },
+  });
+
+  useEffect(() => {
+    void refreshSummary();
+  }, []);
+
+  const refresh = () =>
+    Promise.all([records.refresh(), refreshSummary(), symbols.reload(), methods.reload()]);
+
   return (
     <>
-      <PageHeader backTo="/user" title={t('web.withdraw.title')} />
-      <FundingTabs value={tab} onChange={setTab} />
-      <form
-        className="page-body form-stack"
-        noValidate
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <SelectField
-          label={t('web.withdraw.currency')}
-          placeholder={t('web.common.choose')}
-          options={[]}
-          disabled
-        />
-        <SelectField
-          label={tab === 0 ? t('web.withdraw.address') : t('web.withdraw.bank_account')}
-          placeholder={t('web.common.choose')}
-          options={[]}
-          disabled
-        />
-        <Field label={t('web.withdraw.amount')} inputMode="decimal" autoComplete="off" disabled />
-        <Field label={t('web.withdraw.remark')} autoComplete="off" disabled />
-        <div className="row-list">
-          <InfoRow label={t('web.withdraw.fee')} value={NO_AMOUNT} />
-          <InfoRow label={t('web.withdraw.received')} value={NO_AMOUNT} />
+      <PageHeader
+        backTo="/user"
+        title={t('web.withdraw.title')}
+        actions={<RefreshButton onRefresh={refresh} />}
+      />
+      <FundingTabs
+        value={tab}
+        // Switching starts the records again from page 1 (SPEC §4), by their new key.
+        onChange={(next) => navigate(`/mine/withdraw?tab=${next}`, { replace: true })}
+      />
+      <PullToRefresh onRefresh={refresh}>
+        <div role="tabpanel">
+          <WithdrawPanel
+            key={kind}
+            kind={kind}
+            symbols={symbols}
+            methods={methods}
+            onSubmitted={() => void records.refresh()}
+          />
+          <section className="page-body" aria-labelledby="withdraw-records">
+            <h2 className="section-title" id="withdraw-records">
+              {t('web.withdraw.records')}
+            </h2>
+            <div aria-busy={records.loading !== null}>
+              <WithdrawRecordList list={records} />
+            </div>
+          </section>
         </div>
-        <Button type="submit" block disabled>
-          {t('web.common.submit')}
-        </Button>
-      </form>
-      <section className="page-body" aria-labelledby="withdraw-records">
-        <h2 className="section-title" id="withdraw-records">
-          {t('web.withdraw.records')}
-        </h2>
-        <EmptyState icon="history" text={t('web.common.no_data')} />
-      </section>
+      </PullToRefresh>
     </>
   );
 }

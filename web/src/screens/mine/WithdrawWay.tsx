@@ -1,43 +1,127 @@
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
+import { api } from '../../api/index.js';
+import { goBack } from '../../app/location.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SelectField } from '../../ui/SelectField.js';
+import { useDrawSymbols } from './wallet-data.js';
+import { BANK_KIND, currencyLabel, kindOf, METHOD_LIST_ROUTE } from './wallet-methods.js';
+import {
+  BIND_MAX_LENGTH,
+  type BindDraft,
+  type BindField,
+  type BindIssues,
+  bindPayload,
+  EMPTY_BIND_DRAFT,
+  validateBind,
+} from './withdraw-way-form.js';
 
-/** `/mine/withdraw-way?type=`: 1 binds a digital currency address, 2 a bank account. */
+/** The text fields of each kind, in order, with their labels and autocomplete hints. */
+const TEXT_FIELDS = {
+  1: [{ field: 'dcAddress', label: 'web.withdraw_way.address', autoComplete: 'off' }],
+  2: [
+    { field: 'bankName', label: 'web.withdraw_way.bank_name', autoComplete: 'off' },
+    { field: 'bankAddress', label: 'web.withdraw_way.bank_address', autoComplete: 'off' },
+    { field: 'bankSwift', label: 'web.withdraw_way.swift', autoComplete: 'off' },
+    { field: 'payeeName', label: 'web.withdraw_way.payee_name', autoComplete: 'name' },
+    { field: 'payeeAccount', label: 'web.withdraw_way.payee_account', autoComplete: 'off' },
+  ],
+} as const;
+
+/**
+ * `/mine/withdraw-way?type=`: binds a payout method, 1 a digital currency address, 2 a bank
+ * account (SPEC §2, §5). After the server accepts it (its message is toasted), the user goes
+ * back where they came from: the list of that kind, or the withdraw form that sent them here.
+ */
 export default function WithdrawWay() {
   const { t } = useTranslation();
-  const bank = new URLSearchParams(useSearch()).get('type') === '2';
+  const kind = kindOf(useSearch());
+  const listRoute = METHOD_LIST_ROUTE[kind];
+  const symbols = useDrawSymbols(kind);
+  const [draft, setDraft] = useState<BindDraft>(EMPTY_BIND_DRAFT);
+  const [issues, setIssues] = useState<BindIssues>({});
+  const [sending, setSending] = useState(false);
+  const currencyErrorId = useId();
+
+  const edit = (field: BindField, value: string) => {
+    setDraft((before) => ({ ...before, [field]: value }));
+    // A field's message goes once it is changed; the others wait for the next try.
+    setIssues(({ [field]: _fixed, ...rest }) => rest);
+  };
+  const message = (field: BindField) => {
+    const issue = issues[field];
+    return issue && t(issue.key, issue.params);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateBind(kind, draft);
+    setIssues(found);
+    if (Object.keys(found).length > 0) return;
+    setSending(true);
+    try {
+      await api.call('bindDrawMethod', bindPayload(kind, draft));
+    } catch {
+      // Told by the API layer; everything typed stays.
+      setSending(false);
+      return;
+    }
+    goBack(listRoute);
+  };
+
+  const options = (symbols.data ?? []).map((symbol) => ({
+    value: String(symbol.id),
+    label: currencyLabel(symbol),
+  }));
+
   return (
     <>
       <PageHeader
-        backTo={bank ? '/mine/bank-card-list' : '/mine/coin-address-list'}
-        title={bank ? t('web.wallet.add_bank') : t('web.wallet.add_coin')}
+        backTo={listRoute}
+        title={kind === BANK_KIND ? t('web.wallet.add_bank') : t('web.wallet.add_coin')}
       />
-      <form
-        className="page-body form-stack"
-        noValidate
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <SelectField
-          label={t('web.withdraw.currency')}
-          placeholder={t('web.common.choose')}
-          options={[]}
-          disabled
-        />
-        {bank ? (
-          <>
-            <Field label={t('web.withdraw_way.bank_name')} autoComplete="off" disabled />
-            <Field label={t('web.withdraw_way.bank_address')} autoComplete="off" disabled />
-            <Field label={t('web.withdraw_way.swift')} autoComplete="off" disabled />
-            <Field label={t('web.withdraw_way.payee_name')} autoComplete="name" disabled />
-            <Field label={t('web.withdraw_way.payee_account')} autoComplete="off" disabled />
-          </>
-        ) : (
-          <Field label={t('web.withdraw_way.address')} autoComplete="off" disabled />
-        )}
-        <Button type="submit" block disabled>
+      <form className="page-body form-stack" noValidate onSubmit={submit}>
+        <div>
+          <SelectField
+            label={t('web.withdraw.currency')}
+            placeholder={t('web.common.choose')}
+            options={options}
+            value={draft.currencyId}
+            disabled={symbols.data === null}
+            aria-invalid={issues.currencyId ? true : undefined}
+            aria-describedby={issues.currencyId ? currencyErrorId : undefined}
+            onChange={(event) => edit('currencyId', event.target.value)}
+          />
+          {issues.currencyId && (
+            <p className="field-error" id={currencyErrorId} role="alert">
+              {message('currencyId')}
+            </p>
+          )}
+          {symbols.failed && (
+            <Button variant="ghost" onClick={() => void symbols.reload()}>
+              {t('web.list.retry')}
+            </Button>
+          )}
+          {symbols.data?.length === 0 && (
+            <p className="form-note">{t('web.withdraw_way.no_currency')}</p>
+          )}
+        </div>
+        {TEXT_FIELDS[kind].map(({ field, label, autoComplete }) => (
+          <Field
+            key={field}
+            label={t(label)}
+            autoComplete={autoComplete}
+            spellCheck={false}
+            maxLength={BIND_MAX_LENGTH[field]}
+            value={draft[field]}
+            error={message(field)}
+            onChange={(event) => edit(field, event.target.value)}
+          />
+        ))}
+        <Button type="submit" block busy={sending}>
           {t('web.common.submit')}
         </Button>
       </form>

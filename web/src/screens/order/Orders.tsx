@@ -1,17 +1,14 @@
 import type { Order } from '@pipstream/protocol';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
 import { useOrderSignals } from '../../live/hooks.js';
 import { refreshTrading } from '../../state/trading.js';
-import { Button } from '../../ui/Button.js';
-import { EmptyState } from '../../ui/EmptyState.js';
-import { ListFooter } from '../../ui/ListFooter.js';
+import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
-import { SkeletonList } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { type PagedList, usePagedList } from '../../ui/usePagedList.js';
 import { AccountCard } from './AccountCard.js';
@@ -142,31 +139,17 @@ export default function Orders() {
   const Row = ROW_OF[tab];
   const tabInfo = TABS.find((item) => item.type === tab) ?? TABS[0];
   const firstLoad = list.page === 0 && list.error !== 'reset';
-  let body: ReactNode;
-  if (firstLoad) {
-    body = <SkeletonList rows={6} />;
-  } else if (list.error === 'reset') {
-    body = (
-      <EmptyState text={t('web.list.load_failed')}>
-        <Button variant="secondary" onClick={list.retry}>
-          {t('web.list.retry')}
-        </Button>
-      </EmptyState>
-    );
-  } else if (items.length === 0 && list.end) {
-    body = <EmptyState text={t('web.common.no_data')} />;
-  } else {
-    body = (
-      <>
+  const body = (
+    <PagedBody list={list} items={items}>
+      {(shown) => (
         <ul className="orders-list" aria-label={t(tabInfo.labelKey)}>
-          {items.map((order) => (
+          {shown.map((order) => (
             <Row key={order.Id} order={order} {...actions} />
           ))}
         </ul>
-        <ListFooter list={list} shown={items.length} />
-      </>
-    );
-  }
+      )}
+    </PagedBody>
+  );
 
   return (
     <>

@@ -7,6 +7,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonList } from '../../ui/Skeleton.js';
+import { ServiceNotice } from '../company/ServiceNotice.js';
 import { QuoteList } from '../home/QuoteRow.js';
 import { CompanyResults } from './CompanyResults.js';
 import { searchInstruments } from './instrument-search.js';
@@ -81,6 +82,8 @@ export default function Product() {
         </form>
       </search>
       {directoryMode ? <CompanyResults query={query} /> : <InstrumentResults query={query} />}
+      {/* The directory lists providers: the notice of who is not served goes with it (SPEC §1). */}
+      {directoryMode && <ServiceNotice />}
     </>
   );
 }

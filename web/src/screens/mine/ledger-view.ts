@@ -1,0 +1,49 @@
+/**
+ * What a ledger row (SPEC §3 Ledger record) of `/mine/history` shows, as pure functions: its
+ * text by the Type 10 Memo rule, its signed amount and colour, its time in the viewer's zone.
+ */
+import { fromMicros, type LedgerRecord, ledgerText, NO_VALUE, toMicros } from '@pipstream/protocol';
+import { localTime } from '../order/order-view.js';
+
+/** Decimals an amount shows at least (SPEC §9 balance); finer ones (fees) are kept, up to 6. */
+const MIN_DECIMALS = 2;
+
+/**
+ * A balance change with its sign: `'+10000.00'`, `'-100.50'`, `'-0.054321'`, `'0.00'`. Exact:
+ * the wire's decimal text is read as micro-units, never through a float. `'--'` for a value that
+ * is not a decimal.
+ */
+export function signedAmount(value: string): string {
+  let micros: bigint;
+  try {
+    micros = toMicros(value);
+  } catch {
+    return NO_VALUE;
+  }
+  const text = fromMicros(micros);
+  const [whole, decimals = ''] = text.split('.');
+  const padded = `${whole}.${decimals.padEnd(MIN_DECIMALS, '0')}`;
+  return micros > 0n ? `+${padded}` : padded;
+}
+
+export interface LedgerRowView {
+  /** SPEC §3: Type 10 shows Memo as written; any other type shows MemoTran. */
+  readonly text: string;
+  readonly amount: string;
+  readonly tone: 'up' | 'down' | 'flat';
+  readonly time: string;
+}
+
+/** A ledger record as its row shows it. `offsetOf` is passed to `localTime` (tests fix the zone). */
+export function ledgerRowView(
+  record: Pick<LedgerRecord, 'Type' | 'Memo' | 'MemoTran' | 'Value' | 'CreatedAtTran'>,
+  offsetOf?: (at: Date) => number,
+): LedgerRowView {
+  const amount = signedAmount(record.Value);
+  return {
+    text: ledgerText(record),
+    amount,
+    tone: amount.startsWith('+') ? 'up' : amount.startsWith('-') ? 'down' : 'flat',
+    time: localTime(record.CreatedAtTran, offsetOf),
+  };
+}

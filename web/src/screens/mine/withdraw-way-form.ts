@@ -1,0 +1,99 @@
+/**
+ * The bind form of `/mine/withdraw-way` as pure functions: SPEC §5 (a currency must be chosen;
+ * bank fields for a bank account, the wallet address for crypto) with the bounds of the
+ * `bindDrawMethod` route, checked here so nothing the server would refuse is sent.
+ */
+import type { RequestOf, Routes } from '@pipstream/protocol';
+import { BANK_KIND, type DrawKind } from './wallet-methods.js';
+
+/** What `bind_draw_method` takes (protocol/src/routes/wallet.ts). */
+export type BindPayload = RequestOf<Routes['bindDrawMethod']>;
+
+/** The form as typed; the currency is the chosen draw symbol's id as text, `''` for none. */
+export interface BindDraft {
+  currencyId: string;
+  dcAddress: string;
+  bankName: string;
+  bankAddress: string;
+  bankSwift: string;
+  payeeName: string;
+  payeeAccount: string;
+}
+
+export type BindField = keyof BindDraft;
+
+export const EMPTY_BIND_DRAFT: BindDraft = {
+  currencyId: '',
+  dcAddress: '',
+  bankName: '',
+  bankAddress: '',
+  bankSwift: '',
+  payeeName: '',
+  payeeAccount: '',
+};
+
+/** The route's longest values (`optionalText(n)` in protocol/src/routes/wallet.ts). */
+export const BIND_MAX_LENGTH = {
+  dcAddress: 128,
+  bankName: 128,
+  bankAddress: 256,
+  bankSwift: 16,
+  payeeName: 128,
+  payeeAccount: 64,
+} as const satisfies Partial<Record<BindField, number>>;
+
+/** A field's message: a locale key and its parameters. */
+export interface BindIssue {
+  readonly key: string;
+  readonly params?: Readonly<Record<string, string>>;
+}
+
+export type BindIssues = Partial<Record<BindField, BindIssue>>;
+
+/** The fields a kind shows, in order, and which of them must be filled (the route's rule). */
+const FIELDS: Record<
+  DrawKind,
+  readonly { field: keyof typeof BIND_MAX_LENGTH; required?: string }[]
+> = {
+  1: [{ field: 'dcAddress', required: 'web.withdraw_way.address_required' }],
+  2: [
+    { field: 'bankName', required: 'web.withdraw_way.bank_name_required' },
+    { field: 'bankAddress' },
+    { field: 'bankSwift' },
+    { field: 'payeeName', required: 'web.withdraw_way.payee_name_required' },
+    { field: 'payeeAccount', required: 'web.withdraw_way.payee_account_required' },
+  ],
+};
+
+/** Checks the form of `kind`; empty when it may be sent. */
+export function validateBind(kind: DrawKind, draft: BindDraft): BindIssues {
+  const issues: BindIssues = {};
+  if (draft.currencyId === '') issues.currencyId = { key: 'web.withdraw_way.currency_required' };
+  for (const { field, required } of FIELDS[kind]) {
+    const value = draft[field].trim();
+    const max = BIND_MAX_LENGTH[field];
+    if (value === '' && required) issues[field] = { key: required };
+    else if (value.length > max) {
+      issues[field] = { key: 'web.withdraw_way.too_long', params: { max: String(max) } };
+    }
+  }
+  return issues;
+}
+
+/**
+ * The `bind_draw_method` payload of a checked form: the fields of its kind only, trimmed;
+ * empty optional bank fields are left out.
+ */
+export function bindPayload(kind: DrawKind, draft: BindDraft): BindPayload {
+  const base = { type: kind, draw_id: Number(draft.currencyId) };
+  if (kind !== BANK_KIND) return { ...base, dc_address: draft.dcAddress.trim() };
+  const optional = (value: string) => value.trim() || undefined;
+  return {
+    ...base,
+    bank_name: draft.bankName.trim(),
+    bank_address: optional(draft.bankAddress),
+    bank_swift: optional(draft.bankSwift),
+    payee_name: draft.payeeName.trim(),
+    payee_account: draft.payeeAccount.trim(),
+  };
+}
