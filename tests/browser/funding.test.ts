@@ -12,6 +12,7 @@ import {
   pngFile,
   reviewDeposit,
 } from './support/funding.js';
+import { shown } from './support/languages.js';
 import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite();
@@ -25,7 +26,8 @@ function historyRows(app: AppPage) {
  * Sees the balance the deposit made, where a user looks for it: the account detail screen
  * (`/mine/history`), with the ledger row the deposit posted.
  */
-async function expectCredited(app: AppPage, depositNumber: string, balance: string) {
+async function expectCredited(app: AppPage, depositNumber: string, amount: string) {
+  const balance = shown(amount);
   await app.open('/mine/history');
   await eventually(() => app.page.getByTestId('history-balance').textContent()).toBe(balance);
   const row = app.page.locator('.ledger-row', { hasText: depositNumber });
@@ -140,7 +142,7 @@ describe('deposit by bank', () => {
 
     await app.expectToast('Deposit submitted, awaiting review');
     const row = historyRows(app).first();
-    await eventually(() => row.textContent()).toContain(`1200 ${currency.name}`);
+    await eventually(() => row.textContent()).toContain(`${shown('1200')} ${currency.name}`);
     expect(await row.textContent()).toContain('Waiting for review');
 
     const deposit = await onlyDeposit(suite.stack, account.session.user.uid);

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { openLoggedIn } from './support/accounts.js';
 import type { AppPage } from './support/browser.js';
 import { eventually } from './support/eventually.js';
+import { shown } from './support/languages.js';
 import { useBrowserSuite } from './support/suite.js';
 import {
   buyAtMarket,
@@ -73,7 +74,7 @@ describe('pending orders', () => {
     await showTab(app, 'Pending', ORDER_STATUS.PENDING);
     const row = orderRow(app, order.Id);
     await row.getByText(target, { exact: true }).waitFor();
-    await eventually(() => figure(row, 'Margin').textContent()).toBe(formatMargin(margin));
+    await eventually(() => figure(row, 'Margin').textContent()).toBe(shown(formatMargin(margin)));
 
     await row.getByRole('button', { name: 'Cancel order' }).click();
     await confirmation(app).getByRole('button', { name: 'Cancel order' }).click();

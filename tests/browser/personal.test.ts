@@ -9,6 +9,7 @@ import {
 } from './support/accounts.js';
 import type { AppPage } from './support/browser.js';
 import { eventually } from './support/eventually.js';
+import { shown } from './support/languages.js';
 import {
   allowClipboard,
   balanceFigure,
@@ -40,7 +41,7 @@ describe('balance card', () => {
     const { page } = app;
     await openLoggedIn(app, account.session, '/user');
     await page.getByRole('heading', { name: 'Trade account' }).waitFor();
-    await eventually(() => balanceFigure(app).textContent()).toBe('10000.00');
+    await eventually(() => balanceFigure(app).textContent()).toBe(shown('10000.00'));
     expect(await frozenFigure(app).textContent()).toBe('0.00');
 
     await page.getByRole('button', { name: 'Hide balance' }).click();
@@ -53,7 +54,7 @@ describe('balance card', () => {
     expect(await show.getAttribute('aria-pressed')).toBe('true');
     expect(await balanceFigure(app).textContent()).toBe('****');
     await show.click();
-    await eventually(() => balanceFigure(app).textContent()).toBe('10000.00');
+    await eventually(() => balanceFigure(app).textContent()).toBe(shown('10000.00'));
 
     // Money arrives while the user is on another screen: back on /user, the card has it.
     await page.getByRole('link', { name: 'Complaint e-mail' }).click();
@@ -62,7 +63,7 @@ describe('balance card', () => {
     await fundAccount(suite.stack, account.session.token, '250.5');
     await page.getByRole('button', { name: 'Back' }).click();
     await title(app, 'Personal center').waitFor();
-    await eventually(() => balanceFigure(app).textContent()).toBe('10250.50');
+    await eventually(() => balanceFigure(app).textContent()).toBe(shown('10250.50'));
   });
 
   it('offers the reset to a demo user only, and shows the balance the reset restored', async () => {
@@ -80,7 +81,7 @@ describe('balance card', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Reset mock account' }).click();
     await app.expectToast('Demo account reset');
     await eventually(() => frozenFigure(app).textContent()).toBe('0.00');
-    expect(await balanceFigure(app).textContent()).toBe('100000.00');
+    expect(await balanceFigure(app).textContent()).toBe(shown('100000.00'));
 
     // A real user has no reset entry.
     const real = await registerByEmail(suite.stack);

@@ -6,6 +6,7 @@ import {
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import type { AppPage } from './support/browser.js';
+import { shown } from './support/languages.js';
 import { useBrowserSuite } from './support/suite.js';
 
 // The simulator's own steps are a minute apart: every move in this file is one the test makes,
@@ -70,7 +71,7 @@ describe('quotes (/)', () => {
         code: Code,
         price: level,
       });
-      await expect.poll(() => price.textContent()).toBe(formatPrice(level, PricePrecision));
+      await expect.poll(() => price.textContent()).toBe(shown(formatPrice(level, PricePrecision)));
       expect(await price.getAttribute('data-direction')).toBe(direction);
       await expect
         .poll(() => changeOf(app, Code).textContent())
@@ -96,7 +97,7 @@ describe('quotes (/)', () => {
       if (!tick || !instrument) throw new Error(`no tick or instrument for the row ${code}`);
       await expect
         .poll(() => priceOf(app, code).textContent())
-        .toBe(formatPrice(tick.Close, instrument.PricePrecision));
+        .toBe(shown(formatPrice(tick.Close, instrument.PricePrecision)));
     }
   });
 });

@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { logInWithEmail, openLoggedIn, registerByEmail } from './support/accounts.js';
 import type { AppPage } from './support/browser.js';
 import { eventually } from './support/eventually.js';
+import { shown } from './support/languages.js';
 import { useBrowserSuite } from './support/suite.js';
 import {
   confirmation,
@@ -43,7 +44,7 @@ async function openTrade(app: AppPage, instrument: Instrument, price: number) {
   await app.open(`/trade?id=${instrument.Id}`);
   await heading(app, instrument.ShowCode).waitFor();
   await eventually(() => app.page.getByTestId('trade-price').textContent()).toBe(
-    formatPrice(price, instrument.PricePrecision),
+    shown(formatPrice(price, instrument.PricePrecision)),
   );
 }
 
@@ -77,7 +78,7 @@ describe('a market order, from the form to the history', () => {
     // The funded balance as the orders screen shows it, before anything is traded.
     await openLoggedIn(app, account.session, '/order');
     const balance = page.getByTestId('account-balance');
-    await eventually(() => balance.textContent()).toBe(formatBalance(FUNDED_BALANCE));
+    await eventually(() => balance.textContent()).toBe(shown(formatBalance(FUNDED_BALANCE)));
 
     await openTrade(app, eurusd, openAt);
     // 0.01 lots up four steps of 0.01, leverage 200x (not the default, 100x).
@@ -99,10 +100,10 @@ describe('a market order, from the form to the history', () => {
     const margin = orderMargin(eurusd, lots, openAt, leverage);
     const fee = orderFee(eurusd, await tradeFeeType(), lots, margin);
     await eventually(() => page.getByTestId('trade-estimate-margin').textContent()).toBe(
-      formatMargin(margin),
+      shown(formatMargin(margin)),
     );
     await eventually(() => page.getByTestId('trade-estimate-fee').textContent()).toBe(
-      formatFee(fee),
+      shown(formatFee(fee)),
     );
 
     await placeOrder(
@@ -131,13 +132,13 @@ describe('a market order, from the form to the history', () => {
     await app.waitForRoute(/^\/order(\?type=1)?$/);
     const row = orderRow(app, order.Id);
     const pnl = page.getByTestId(`order-pnl-${order.Id}`);
-    await eventually(() => pnl.textContent()).toBe(formatBalance(0));
+    await eventually(() => pnl.textContent()).toBe(shown(formatBalance(0)));
     await app.idle();
     let closeAt = openAt;
     for (const move of [0.00213, -0.00117]) {
       const before = await pnl.textContent();
       closeAt = await movePrice(suite.stack, eurusd, openAt + move);
-      const expected = formatBalance(orderPnl(order, closeAt));
+      const expected = shown(formatBalance(orderPnl(order, closeAt)));
       await eventually(() => pnl.textContent()).toBe(expected);
       expect(expected).not.toBe(before);
       await eventually(() => page.getByTestId('total-pnl').textContent()).toBe(expected);
@@ -155,13 +156,15 @@ describe('a market order, from the form to the history', () => {
     const closed = await onlyOrder(suite.stack, token, ORDER_STATUS.CLOSED);
     expect(closed).toMatchObject({ Id: order.Id, UpdatePrice: closeAt });
     expect(formatBalance(closed.FactProfits)).toBe(formatBalance(orderPnl(order, closeAt)));
-    await eventually(() => pnl.textContent()).toBe(formatBalance(closed.FactProfits));
-    expect(await figure(row, 'Close price').textContent()).toBe(formatPrice(closeAt, precision));
+    await eventually(() => pnl.textContent()).toBe(shown(formatBalance(closed.FactProfits)));
+    expect(await figure(row, 'Close price').textContent()).toBe(
+      shown(formatPrice(closeAt, precision)),
+    );
     const after = formatBalance(
       subMoney(addMoney(FUNDED_BALANCE, closed.FactProfits), closed.TradeFee),
     );
     expect(after).not.toBe(formatBalance(FUNDED_BALANCE));
-    await eventually(() => balance.textContent()).toBe(after);
+    await eventually(() => balance.textContent()).toBe(shown(after));
   });
 });
 
@@ -181,7 +184,7 @@ describe('the order form', () => {
 
     await openTrade(app, eurusd, price);
     const available = page.getByTestId('trade-available');
-    await eventually(() => available.textContent()).toBe(formatBalance(balance));
+    await eventually(() => available.textContent()).toBe(shown(formatBalance(balance)));
 
     // The defaults: the minimum lots at the first leverage.
     await placeOrder(app, 'Buy');
@@ -193,7 +196,7 @@ describe('the order form', () => {
     });
     // Available = balance + floating P&L, and the balance paid margin and fee (P&L 0 here).
     const left = subMoney(subMoney(balance, order.CautionMoney), order.TradeFee);
-    await eventually(() => available.textContent()).toBe(formatBalance(left));
+    await eventually(() => available.textContent()).toBe(shown(formatBalance(left)));
   });
 
   it('disables buy and sell while the market is closed, and enables them once it opens', async () => {

@@ -9,6 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { openLoggedIn, registerByEmail } from './support/accounts.js';
 import { eventually } from './support/eventually.js';
+import { shown } from './support/languages.js';
 import { useBrowserSuite } from './support/suite.js';
 import { confirmation, FUNDED_BALANCE, registerFunded } from './support/trading.js';
 import {
@@ -129,7 +130,7 @@ describe('withdrawals', () => {
     await eventually(() => page.getByLabel('Currency').inputValue()).toBe(String(usdt.id));
     await page.getByTestId('withdraw-destination').getByText(TRON_ADDRESS).waitFor();
     await eventually(() => page.getByTestId('withdraw-available').textContent()).toBe(
-      `${formatBalance(FUNDED_BALANCE)} USD`,
+      `${shown(formatBalance(FUNDED_BALANCE))} USD`,
     );
 
     // The amount takes decimals only; the preview follows it with the protocol's arithmetic.
@@ -155,7 +156,7 @@ describe('withdrawals', () => {
     await eventually(() => amountField.inputValue()).toBe('');
     const left = subMoney(FUNDED_BALANCE, '250.5');
     await eventually(() => page.getByTestId('withdraw-available').textContent()).toBe(
-      `${formatBalance(left)} USD`,
+      `${shown(formatBalance(left))} USD`,
     );
     const first = await onlyReviewing(suite.stack, user.uid);
     expect(first).toMatchObject({ amount: '250.5', fee: '1', received: '249.50' });
@@ -187,7 +188,7 @@ describe('withdrawals', () => {
     await eventually(() => secondRow.getByTestId('status').textContent()).toBe('Rejected');
     await eventually(() => firstRow.getByTestId('status').textContent()).toBe('Completed');
     await eventually(() => page.getByTestId('withdraw-available').textContent()).toBe(
-      `${formatBalance(left)} USD`,
+      `${shown(formatBalance(left))} USD`,
     );
     expect(await withdrawalsOf(suite.stack, user.uid)).toHaveLength(2);
   });
@@ -206,7 +207,7 @@ describe('withdrawals', () => {
     const { page } = app;
     await openLoggedIn(app, account.session, '/mine/history');
     await eventually(() => page.getByTestId('history-balance').textContent()).toBe(
-      formatBalance(subMoney(FUNDED_BALANCE, '120.25')),
+      shown(formatBalance(subMoney(FUNDED_BALANCE, '120.25'))),
     );
     await eventually(() => page.getByTestId('history-frozen').textContent()).toBe('120.25');
 
@@ -215,7 +216,7 @@ describe('withdrawals', () => {
     await withdrawRow.getByText(`Withdrawal ${withdrawal.number}`).waitFor();
     await withdrawRow.getByText('-120.25').waitFor();
     const depositRow = ledger.getByRole('listitem').filter({ hasText: /^Deposit / });
-    await depositRow.getByText('+10000.00').waitFor();
+    await depositRow.getByText(shown('+10000.00')).waitFor();
     // Newest first.
     await eventually(() => ledger.getByRole('listitem').first().textContent()).toContain(
       withdrawal.number,
@@ -228,7 +229,7 @@ describe('withdrawals', () => {
     await ledger.getByText(`Withdrawal ${withdrawal.number} refunded`).waitFor();
     await eventually(() => page.getByTestId('history-frozen').textContent()).toBe('0.00');
     await eventually(() => page.getByTestId('history-balance').textContent()).toBe(
-      formatBalance(FUNDED_BALANCE),
+      shown(formatBalance(FUNDED_BALANCE)),
     );
   });
 });

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { LANGUAGES, resolveLanguage } from '../languages.js';
+import { LANGUAGE_TAGS, LANGUAGES, type Language, resolveLanguage } from '../languages.js';
 
 type English = typeof import('@pipstream/locales/en.json', { with: { type: 'json' }});
 
@@ -8,8 +8,14 @@ type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-/** Every message the mock upstream can answer with: keys under `mock.` in the locale files. */
-export type MessageKey = Leaves<English['mock']>;
+/** A plural form's key without its i18next suffix: `code_cooldown_one` → `code_cooldown`. */
+type PluralBase<K extends string> = K extends `${infer Base}_${Intl.LDMLPluralRule}` ? Base : K;
+
+/**
+ * Every message the mock upstream can answer with: keys under `mock.` in the locale files, a
+ * plural text by its base key (give it a numeric `count`).
+ */
+export type MessageKey = PluralBase<Leaves<English['mock']>>;
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 type Catalogue = Record<string, unknown>;
@@ -33,13 +39,38 @@ export class Messages {
     }
   }
 
-  /** The message `key` in `lang` (a header value; unknown or missing → English). */
+  /**
+   * The message `key` in `lang` (a header value; unknown or missing → English). With a numeric
+   * `count`, the plural form the language's rules pick, as i18next does (`key_one`, `key_few`,
+   * …, then `key_other`).
+   */
   t(lang: string | undefined, key: MessageKey, params?: MessageParams): string {
     const resolved = resolveLanguage(lang) ?? 'en';
-    const template =
-      lookup(this.catalogues.get(resolved), key) ?? lookup(this.catalogues.get('en'), key) ?? key;
+    const count = params?.count;
+    const find = (language: Language) => {
+      const catalogue = this.catalogues.get(language);
+      if (typeof count !== 'number') return lookup(catalogue, key);
+      return (
+        lookup(catalogue, `${key}_${pluralRules(language).select(count)}`) ??
+        lookup(catalogue, `${key}_other`) ??
+        lookup(catalogue, key)
+      );
+    };
+    const template = find(resolved) ?? find('en') ?? key;
     return params ? interpolate(template, params) : template;
   }
+}
+
+const pluralRulesByLanguage = new Map<Language, Intl.PluralRules>();
+
+/** The cardinal plural rules of a language (what i18next uses to pick `_one`, `_few`, …). */
+function pluralRules(language: Language): Intl.PluralRules {
+  let rules = pluralRulesByLanguage.get(language);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(LANGUAGE_TAGS[language]);
+    pluralRulesByLanguage.set(language, rules);
+  }
+  return rules;
 }
 
 function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation, useSearch } from 'wouter';
+import { FormatProvider } from '../i18n/FormatProvider.js';
 import { refreshTradeList } from '../state/market.js';
 import { session, viewerOf } from '../state/session.js';
 import { showToast } from '../state/ui.js';
@@ -22,10 +23,12 @@ import { TabBar } from './TabBar.js';
 export function App() {
   return (
     <Router hook={useHashPath} searchHook={useHashSearch} hrefs={hashHref}>
-      <Shell />
-      <ToastHost />
-      <LoadingIndicator />
-      <ConfirmHost />
+      <FormatProvider>
+        <Shell />
+        <ToastHost />
+        <LoadingIndicator />
+        <ConfirmHost />
+      </FormatProvider>
     </Router>
   );
 }

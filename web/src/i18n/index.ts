@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { subscribe } from 'valtio/vanilla';
 import { settings } from '../state/settings.js';
-import { documentAttributes, type Language } from './languages.js';
+import { documentAttributes, LANGUAGE_TAGS, type Language } from './languages.js';
 
 type WebTexts = typeof english;
 
@@ -28,13 +28,18 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** Loads a language's texts if there are any; false when English stands in for them. */
+/**
+ * Loads a language's texts if there are any; false when English stands in for them. i18next
+ * knows each language by its BCP 47 tag (`ja`, not the product's `jp`): its plural forms come
+ * from `Intl.PluralRules` of that tag, which has no rules for `jp`, `kr`, `hk` or `spa`.
+ */
 async function ensureTexts(language: Language): Promise<boolean> {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return true;
+  const tag = LANGUAGE_TAGS[language];
+  if (language === 'en' || i18n.hasResourceBundle(tag, 'translation')) return true;
   const load = loaders[`../../../locales/${language}.json`];
   if (!load) return false;
   try {
-    i18n.addResourceBundle(language, 'translation', { web: await load() });
+    i18n.addResourceBundle(tag, 'translation', { web: await load() });
     return true;
   } catch (error) {
     console.warn(`texts of "${language}" could not be loaded; showing English`, error);
@@ -50,7 +55,7 @@ export async function applyLanguage(language: Language): Promise<void> {
   const available = await ensureTexts(language);
   // A slower load of an earlier choice must not win over a later one.
   if (latest !== language) return;
-  await i18n.changeLanguage(language);
+  await i18n.changeLanguage(available ? LANGUAGE_TAGS[language] : 'en');
   const { lang, dir } = documentAttributes(language, available ? language : 'en');
   document.documentElement.lang = lang;
   document.documentElement.dir = dir;

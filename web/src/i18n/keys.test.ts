@@ -33,6 +33,20 @@ function missingKeys(keys: Iterable<string>, locale: unknown): string[] {
   });
 }
 
+/** The `web.…` texts of `locale` that none of `keys` names. */
+function unusedKeys(keys: ReadonlySet<string>, locale: { web: object }): string[] {
+  const unused: string[] = [];
+  const walk = (node: object, path: string) => {
+    for (const [key, value] of Object.entries(node)) {
+      const here = `${path}.${key}`;
+      if (typeof value === 'object' && value !== null) walk(value, here);
+      else if (!keys.has(here)) unused.push(here);
+    }
+  };
+  walk(locale.web, 'web');
+  return unused;
+}
+
 describe('web texts', () => {
   const keys = keysIn(Object.values(sources));
 
@@ -46,9 +60,18 @@ describe('web texts', () => {
     expect(missingKeys(keys, english)).toEqual([]);
   });
 
+  it('has no text in locales/en.json that no source uses (the list names them)', () => {
+    expect(unusedKeys(keys, english)).toEqual([]);
+  });
+
   it('reports a key that is missing or not a text', () => {
     const planted = keysIn([`t('web.login.title'); t("web.nowhere.key"); x = 'web.login';`]);
     expect(missingKeys(planted, english)).toEqual(['web.nowhere.key', 'web.login']);
+  });
+
+  it('reports a text no source names', () => {
+    const planted = { web: { login: { title: 'Log in', stale: 'Old' } } };
+    expect(unusedKeys(new Set(['web.login.title']), planted)).toEqual(['web.login.stale']);
   });
 });
 

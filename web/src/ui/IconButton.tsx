@@ -5,11 +5,10 @@ export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
   readonly icon: IconName;
   /** The accessible name: an icon alone says nothing to a screen reader. */
   readonly label: string;
-  readonly flipInRtl?: boolean;
 }
 
 /** A 44 × 44 button showing only an icon, named by `label`. */
-export function IconButton({ icon, label, flipInRtl, className, ...rest }: IconButtonProps) {
+export function IconButton({ icon, label, className, ...rest }: IconButtonProps) {
   return (
     <button
       type="button"
@@ -18,7 +17,7 @@ export function IconButton({ icon, label, flipInRtl, className, ...rest }: IconB
       aria-label={label}
       title={label}
     >
-      <Icon name={icon} className={flipInRtl ? 'flip-rtl' : undefined} />
+      <Icon name={icon} />
     </button>
   );
 }

@@ -15,7 +15,7 @@ function RowContent({ icon, label, value, chevron = true }: RowContentProps) {
       {icon && <Icon name={icon} className="row-icon" />}
       <span className="row-label">{label}</span>
       {value !== undefined && <span className="row-value">{value}</span>}
-      {chevron && <Icon name="chevron" size={18} className="row-chevron flip-rtl" />}
+      {chevron && <Icon name="chevron" size={18} className="row-chevron" />}
     </>
   );
 }

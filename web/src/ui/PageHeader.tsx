@@ -21,12 +21,7 @@ export function PageHeader({ title, backTo, actions, start }: PageHeaderProps) {
       <div className="page-header-side">
         {start ??
           (backTo !== undefined && (
-            <IconButton
-              icon="back"
-              flipInRtl
-              label={t('web.common.back')}
-              onClick={() => goBack(backTo)}
-            />
+            <IconButton icon="back" label={t('web.common.back')} onClick={() => goBack(backTo)} />
           ))}
       </div>
       <h1 className="page-title">{title}</h1>

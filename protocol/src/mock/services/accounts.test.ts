@@ -511,7 +511,7 @@ describe('sendEmail and sendSms', () => {
     expect(early).toMatchObject({
       key: 'account.code_cooldown',
       code: CODE.RATE_LIMITED,
-      params: { seconds: 30 },
+      params: { count: 30 },
     });
     deps.clock.advance(30_000);
     await send();

@@ -58,7 +58,7 @@ describe('verification codes', () => {
     const refusal = refusalOf(() => codes.send('a@test.local', 1));
     expect(refusal.key).toBe('account.code_cooldown');
     expect(refusal.code).toBe(CODE.RATE_LIMITED);
-    expect(refusal.params).toEqual({ seconds: 45 });
+    expect(refusal.params).toEqual({ count: 45 });
     // Another purpose or address has its own cooldown.
     expect(codes.send('a@test.local', 2)).toMatch(/^\d{6}$/);
     expect(codes.send('b@test.local', 1)).toMatch(/^\d{6}$/);

@@ -57,7 +57,7 @@ export function createCodes({ db, clock, config }: MockDeps) {
       const previous = read.get(address, purpose) as CodeRow | undefined;
       const waitMs = previous ? previous.sent_at + config.codeCooldownMs - now : 0;
       if (waitMs > 0) {
-        refuse('account.code_cooldown', { seconds: Math.ceil(waitMs / 1000) }, CODE.RATE_LIMITED);
+        refuse('account.code_cooldown', { count: Math.ceil(waitMs / 1000) }, CODE.RATE_LIMITED);
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       upsert.run(address, purpose, code, now, now + CODE_TTL_MS);

@@ -3,6 +3,7 @@ import { fromMicros, toMicros } from '../../arithmetic/money.js';
 import { CODE } from '../../envelope.js';
 import { routes } from '../../routes/table.js';
 import { DEPOSIT_STATUS, FUNDS_TAB } from '../../schemas/wallet.js';
+import { Messages } from '../messages.js';
 import { LEDGER_KIND } from '../services/ledger.js';
 import * as support from '../test-support.js';
 import { BANK_OPTIONS, DEPOSIT_NETWORKS } from './catalogue.js';
@@ -317,10 +318,11 @@ describe('deposit review (control)', () => {
       MemoTran: 'Deposit D20250301000001',
       CreatedAtTran: '2025-03-01 12:00:00',
     });
-    // No locale but English exists yet: another language reads English.
+    // Another language reads the row in its own words, from its locale file.
     expect(fx.ledger.page(fx.alice.id, 1, 20, 'fr').list[0]?.MemoTran).toBe(
-      'Deposit D20250301000001',
+      new Messages().t('fr', 'ledger.deposit', { number: 'D20250301000001' }),
     );
+    expect(new Messages().t('fr', 'ledger.deposit', { number: 'x' })).not.toBe('Deposit x');
     const history = (await fx.call('chargeHistory', { type: 0 }, fx.alice)).data;
     expect(history.data[0]?.status).toBe(DEPOSIT_STATUS.FINISHED);
   });

@@ -4,6 +4,7 @@ import { receivedAmountMicros, withdrawFeeMicros } from '../../arithmetic/withdr
 import { CODE } from '../../envelope.js';
 import { routes } from '../../routes/table.js';
 import { DRAW_TYPE, WITHDRAW_STATUS } from '../../schemas/wallet.js';
+import { Messages } from '../messages.js';
 import { LEDGER_KIND } from '../services/ledger.js';
 import * as support from '../test-support.js';
 import { withdrawCurrency } from './catalogue.js';
@@ -256,7 +257,8 @@ describe('withdrawal review (control)', () => {
     const record = (await fx.call('drawList', { type: 1 }, fx.alice, 'fr')).data.data[0];
     expect(record).toMatchObject({
       status: WITHDRAW_STATUS.REJECTED,
-      status_name: 'Rejected',
+      // In the caller's language (its locale file), the notes as the desk wrote them.
+      status_name: new Messages().t('fr', 'withdraw_status.rejected'),
       notes: 'address on a sanctions list',
       fee: '5',
       real_number: '395.00',

@@ -1,6 +1,7 @@
 import type { Instrument } from '@pipstream/protocol';
 import { memo, useId, useState } from 'react';
 import { Link } from 'wouter';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { useQuote } from '../../live/hooks.js';
 import { Logo } from '../../ui/Logo.js';
 import { VirtualList } from '../../ui/VirtualList.js';
@@ -44,6 +45,7 @@ export const QuoteRow = memo(function QuoteRow({
   testId,
 }: QuoteRowProps) {
   const quote = useQuote(id);
+  const { decimal } = useFormat();
   const [timeAtMount] = useState(quote?.time);
   const nameId = useId();
   const priceId = useId();
@@ -78,7 +80,7 @@ export const QuoteRow = memo(function QuoteRow({
         data-testid="quote-price"
         data-direction={quote?.direction ?? 'flat'}
       >
-        {quote?.closeText ?? '--'}
+        {decimal(quote?.closeText ?? '--')}
       </span>
       <span className="quote-change-cell">
         <span
@@ -86,7 +88,7 @@ export const QuoteRow = memo(function QuoteRow({
           className={`quote-change num quote-change-${tone}`}
           data-testid="quote-change"
         >
-          {quote?.changeText ?? '--'}
+          {decimal(quote?.changeText ?? '--')}
         </span>
       </span>
     </Link>

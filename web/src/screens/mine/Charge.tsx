@@ -2,6 +2,7 @@ import type { BankOption, DepositNetwork, DepositRecord } from '@pipstream/proto
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { Button } from '../../ui/Button.js';
 import { copyText } from '../../ui/copy.js';
 import { Field } from '../../ui/Field.js';
@@ -15,7 +16,6 @@ import { QrCode } from '../../ui/QrCode.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { type PagedList, usePagedList } from '../../ui/usePagedList.js';
 import { type Remote, useRemote } from '../../ui/useRemote.js';
-import { localTime } from '../order/order-view.js';
 import {
   acceptAmountInput,
   checkDeposit,
@@ -115,17 +115,18 @@ function BankDetails({ bank }: { readonly bank: BankOption }) {
 /** One deposit of the history: amount and currency, status, time, and the desk's remark. */
 function DepositRow({ record }: { readonly record: DepositRecord }) {
   const { t } = useTranslation();
+  const { decimal, dateTime } = useFormat();
   return (
     <li className="charge-record" data-testid={`deposit-${record.id}`}>
       <div className="charge-record-head">
         <span className="num charge-record-amount">
-          {record.number} {record.currency_code}
+          {decimal(record.number)} {record.currency_code}
         </span>
         <span className={`charge-status charge-status-${depositStatusTone(record.status)}`}>
           {t(depositStatusKey(record.status))}
         </span>
       </div>
-      <p className="charge-record-time num">{localTime(record.created_at)}</p>
+      <p className="charge-record-time num">{dateTime(record.created_at)}</p>
       {record.remark !== '' && <p className="charge-record-remark">{record.remark}</p>}
     </li>
   );

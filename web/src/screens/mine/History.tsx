@@ -3,6 +3,7 @@ import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/index.js';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -13,11 +14,12 @@ import { ledgerRowView } from './ledger-view.js';
 /** One balance change: its text (the Type 10 Memo rule), signed amount and time. */
 const LedgerRow = memo(function LedgerRow({ record }: { readonly record: LedgerRecord }) {
   const view = ledgerRowView(record);
+  const { decimal, dateTime } = useFormat();
   return (
     <li className="ledger-row" data-testid={`ledger-${record.Id}`}>
       <span className="ledger-text">{view.text}</span>
-      <span className={`ledger-amount num ${view.tone}`}>{view.amount}</span>
-      <span className="ledger-time num">{view.time}</span>
+      <span className={`ledger-amount num ${view.tone}`}>{decimal(view.amount)}</span>
+      <span className="ledger-time num">{dateTime(view.time)}</span>
     </li>
   );
 });
@@ -25,6 +27,7 @@ const LedgerRow = memo(function LedgerRow({ record }: { readonly record: LedgerR
 /** `/mine/history`: balance and frozen balance in USD, and the paged ledger, newest first. */
 export default function History() {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   const { summary } = useSnapshot(wallet);
   const list = usePagedList<LedgerRecord>({
     key: 'ledger',
@@ -69,13 +72,13 @@ export default function History() {
               <div>
                 <dt>{t('web.history.balance')}</dt>
                 <dd className="num" data-testid="history-balance">
-                  {summary ? formatBalance(summary.balance) : NO_VALUE}
+                  {summary ? decimal(formatBalance(summary.balance)) : NO_VALUE}
                 </dd>
               </div>
               <div>
                 <dt>{t('web.history.frozen')}</dt>
                 <dd className="num" data-testid="history-frozen">
-                  {summary ? formatBalance(summary.lock_balance) : NO_VALUE}
+                  {summary ? decimal(formatBalance(summary.lock_balance)) : NO_VALUE}
                 </dd>
               </div>
             </dl>

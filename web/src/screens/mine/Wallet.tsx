@@ -2,6 +2,7 @@ import { formatBalance, NO_VALUE } from '@pipstream/protocol';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
 import { LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -9,6 +10,7 @@ import { PageHeader } from '../../ui/PageHeader.js';
 /** `/mine/wallet`: the balance and frozen balance, and the two lists of payout methods. */
 export default function Wallet() {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   const { summary } = useSnapshot(wallet);
 
   useEffect(() => {
@@ -24,13 +26,13 @@ export default function Wallet() {
             <div>
               <dt>{t('web.wallet.balance')}</dt>
               <dd className="num" data-testid="wallet-balance">
-                {summary ? formatBalance(summary.balance) : NO_VALUE}
+                {summary ? decimal(formatBalance(summary.balance)) : NO_VALUE}
               </dd>
             </div>
             <div>
               <dt>{t('web.wallet.frozen')}</dt>
               <dd className="num" data-testid="wallet-frozen">
-                {summary ? formatBalance(summary.lock_balance) : NO_VALUE}
+                {summary ? decimal(formatBalance(summary.lock_balance)) : NO_VALUE}
               </dd>
             </div>
           </dl>

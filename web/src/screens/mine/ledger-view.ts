@@ -1,9 +1,8 @@
 /**
  * What a ledger row (SPEC §3 Ledger record) of `/mine/history` shows, as pure functions: its
- * text by the Type 10 Memo rule, its signed amount and colour, its time in the viewer's zone.
+ * text by the Type 10 Memo rule, its signed amount and colour, its time.
  */
 import { fromMicros, type LedgerRecord, ledgerText, NO_VALUE, toMicros } from '@pipstream/protocol';
-import { localTime } from '../order/order-view.js';
 
 /** Decimals an amount shows at least (SPEC §9 balance); finer ones (fees) are kept, up to 6. */
 const MIN_DECIMALS = 2;
@@ -31,19 +30,19 @@ export interface LedgerRowView {
   readonly text: string;
   readonly amount: string;
   readonly tone: 'up' | 'down' | 'flat';
+  /** When, in UTC as the upstream wrote it: the row writes it in the viewer's zone and language. */
   readonly time: string;
 }
 
-/** A ledger record as its row shows it. `offsetOf` is passed to `localTime` (tests fix the zone). */
+/** A ledger record as its row shows it. */
 export function ledgerRowView(
   record: Pick<LedgerRecord, 'Type' | 'Memo' | 'MemoTran' | 'Value' | 'CreatedAtTran'>,
-  offsetOf?: (at: Date) => number,
 ): LedgerRowView {
   const amount = signedAmount(record.Value);
   return {
     text: ledgerText(record),
     amount,
     tone: amount.startsWith('+') ? 'up' : amount.startsWith('-') ? 'down' : 'flat',
-    time: localTime(record.CreatedAtTran, offsetOf),
+    time: record.CreatedAtTran,
   };
 }

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { i18n } from '../../i18n/index.js';
 import { answerConfirm, confirm, ui } from '../../state/ui.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
@@ -84,6 +85,7 @@ export interface WithdrawPanelProps {
  */
 export function WithdrawPanel({ kind, symbols, methods, onSubmitted }: WithdrawPanelProps) {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   const texts = TEXTS[kind];
   const { summary } = useSnapshot(wallet);
   const [chosenCurrency, setChosenCurrency] = useState<number | null>(null);
@@ -169,7 +171,7 @@ export function WithdrawPanel({ kind, symbols, methods, onSubmitted }: WithdrawP
   };
 
   const usd = (value: string) =>
-    value === NO_VALUE ? NO_VALUE : t('web.wallet.amount_usd', { amount: value });
+    value === NO_VALUE ? NO_VALUE : t('web.wallet.amount_usd', { amount: decimal(value) });
 
   return (
     <form
@@ -263,14 +265,14 @@ export function WithdrawPanel({ kind, symbols, methods, onSubmitted }: WithdrawP
         />
         <InfoRow
           label={t('web.withdraw.received')}
-          value={<span data-testid="withdraw-received">{preview.received}</span>}
+          value={<span data-testid="withdraw-received">{decimal(preview.received)}</span>}
         />
       </div>
       {rule && (
         <p className="form-note">
           {rule.kind === 'fixed'
-            ? t('web.withdraw.fee_fixed', { fee: rule.fee })
-            : t('web.withdraw.fee_percent', { rate: rule.rate })}
+            ? t('web.withdraw.fee_fixed', { fee: decimal(rule.fee) })
+            : t('web.withdraw.fee_percent', { rate: decimal(rule.rate) })}
         </p>
       )}
       <Button type="submit" block busy={sending} disabled={currency === null}>

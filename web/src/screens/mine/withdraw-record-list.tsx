@@ -1,6 +1,7 @@
 import type { WithdrawRecord } from '@pipstream/protocol';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import type { PagedList } from '../../ui/usePagedList.js';
 import { recordView } from './withdraw-records.js';
@@ -18,12 +19,13 @@ function Item({ label, children }: { readonly label: string; readonly children: 
 /** A withdrawal: amount, state, fee, what arrives, where to, when, and any notes. */
 const RecordRow = memo(function RecordRow({ record }: { readonly record: WithdrawRecord }) {
   const { t } = useTranslation();
+  const { decimal, dateTime } = useFormat();
   const view = recordView(record);
   return (
     <li className="withdraw-record" data-testid={`withdraw-record-${record.id}`}>
       <div className="withdraw-record-head">
         <span className="withdraw-record-amount num">
-          {t('web.wallet.amount_usd', { amount: view.amount })}
+          {t('web.wallet.amount_usd', { amount: decimal(view.amount) })}
         </span>
         <span className={`withdraw-status withdraw-status-${view.tone}`} data-testid="status">
           {view.statusIsKey ? t(view.status) : view.status}
@@ -31,9 +33,9 @@ const RecordRow = memo(function RecordRow({ record }: { readonly record: Withdra
       </div>
       <dl className="withdraw-record-items">
         <Item label={t('web.withdraw.record_fee')}>
-          {t('web.wallet.amount_usd', { amount: view.fee })}
+          {t('web.wallet.amount_usd', { amount: decimal(view.fee) })}
         </Item>
-        <Item label={t('web.withdraw.record_received')}>{view.received}</Item>
+        <Item label={t('web.withdraw.record_received')}>{decimal(view.received)}</Item>
         <Item
           label={
             view.toAddress ? t('web.withdraw.record_address') : t('web.withdraw.record_account')
@@ -41,7 +43,7 @@ const RecordRow = memo(function RecordRow({ record }: { readonly record: Withdra
         >
           <span className="wallet-address">{view.destination}</span>
         </Item>
-        <Item label={t('web.withdraw.record_time')}>{view.time}</Item>
+        <Item label={t('web.withdraw.record_time')}>{dateTime(view.time)}</Item>
         {record.notes && <Item label={t('web.withdraw.record_notes')}>{record.notes}</Item>}
       </dl>
     </li>

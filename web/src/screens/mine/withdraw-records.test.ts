@@ -2,7 +2,6 @@ import type { WithdrawRecord } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { recordTone, recordView } from './withdraw-records.js';
 
-const utc = () => 0;
 const coinRecord: WithdrawRecord = {
   id: 4,
   number: '100.5',
@@ -20,7 +19,7 @@ const coinRecord: WithdrawRecord = {
 
 describe('recordView', () => {
   it('shows amounts at SPEC §9 decimals and the address of a coin withdrawal', () => {
-    expect(recordView(coinRecord, utc)).toEqual({
+    expect(recordView(coinRecord)).toEqual({
       amount: '100.50',
       fee: '1.000000',
       received: '99.50 USDT',
@@ -35,22 +34,22 @@ describe('recordView', () => {
 
   it('shows the account of a bank withdrawal', () => {
     const bank = { ...coinRecord, type: 2, address: '', payee_account: '4410009877660012' };
-    expect(recordView(bank, utc)).toMatchObject({
+    expect(recordView(bank)).toMatchObject({
       destination: '4410009877660012',
       toAddress: false,
     });
   });
 
   it('names the state itself when the server sent no name', () => {
-    expect(recordView({ ...coinRecord, status: 1, status_name: ' ' }, utc)).toMatchObject({
+    expect(recordView({ ...coinRecord, status: 1, status_name: ' ' })).toMatchObject({
       status: 'web.withdraw.status.paid',
       statusIsKey: true,
       tone: 'up',
     });
-    expect(recordView({ ...coinRecord, status: 2, status_name: '' }, utc).status).toBe(
+    expect(recordView({ ...coinRecord, status: 2, status_name: '' }).status).toBe(
       'web.withdraw.status.rejected',
     );
-    expect(recordView({ ...coinRecord, status: 9, status_name: '' }, utc).status).toBe(
+    expect(recordView({ ...coinRecord, status: 9, status_name: '' }).status).toBe(
       'web.withdraw.status.reviewing',
     );
   });

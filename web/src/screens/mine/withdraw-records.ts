@@ -1,6 +1,6 @@
 /**
  * What a withdrawal record (SPEC §3) shows, as pure functions: amounts at SPEC §9 decimals,
- * where the money went, the review state's name and colour, the time in the viewer's zone.
+ * where the money went, the review state's name and colour, the time.
  */
 import {
   formatBalance,
@@ -9,7 +9,6 @@ import {
   WITHDRAW_STATUS,
   type WithdrawRecord,
 } from '@pipstream/protocol';
-import { localTime } from '../order/order-view.js';
 import { COIN_KIND } from './wallet-methods.js';
 
 /** The colour of a review state: waiting, paid out, or sent back. */
@@ -40,6 +39,7 @@ export interface RecordView {
   readonly status: string;
   readonly statusIsKey: boolean;
   readonly tone: RecordTone;
+  /** When, in UTC as the upstream wrote it: the row writes it in the viewer's zone and language. */
   readonly time: string;
 }
 
@@ -50,8 +50,8 @@ export function recordTone(status: number): RecordTone {
   return 'pending';
 }
 
-/** A record as its row shows it. `offsetOf` is passed to `localTime` (tests fix the zone). */
-export function recordView(record: WithdrawRecord, offsetOf?: (at: Date) => number): RecordView {
+/** A record as its row shows it. */
+export function recordView(record: WithdrawRecord): RecordView {
   const toAddress = record.type === COIN_KIND;
   const named = record.status_name.trim();
   return {
@@ -63,6 +63,6 @@ export function recordView(record: WithdrawRecord, offsetOf?: (at: Date) => numb
     status: named || (STATUS_KEY[record.status] ?? STATUS_KEY[WITHDRAW_STATUS.REVIEWING] ?? ''),
     statusIsKey: named === '',
     tone: recordTone(record.status),
-    time: localTime(record.created_at, offsetOf),
+    time: record.created_at,
   };
 }

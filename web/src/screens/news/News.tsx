@@ -3,11 +3,11 @@ import { memo, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { api } from '../../api/index.js';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
 import { usePagedList } from '../../ui/usePagedList.js';
-import { localTime } from '../order/order-view.js';
 import { newsDetailPath } from './news-view.js';
 
 /** A missing picture leaves its place empty rather than showing a broken image. */
@@ -17,7 +17,7 @@ function hideBroken(event: SyntheticEvent<HTMLImageElement>) {
 
 /** One news item: picture, title, summary and date, opening its detail. */
 const NewsRow = memo(function NewsRow({ item }: { readonly item: NewsItem }) {
-  const time = localTime(item.created_at);
+  const { date } = useFormat();
   return (
     <li>
       <Link href={newsDetailPath(item.id)} className="news-row" data-testid={`news-row-${item.id}`}>
@@ -25,7 +25,7 @@ const NewsRow = memo(function NewsRow({ item }: { readonly item: NewsItem }) {
           <span className="news-row-title">{item.title}</span>
           {item.desc !== '' && <span className="news-row-desc">{item.desc}</span>}
           <time className="news-row-time num" dateTime={`${item.created_at.replace(' ', 'T')}Z`}>
-            {time}
+            {date(item.created_at)}
           </time>
         </span>
         {item.logo !== '' && (

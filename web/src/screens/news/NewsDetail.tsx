@@ -3,11 +3,11 @@ import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { api } from '../../api/index.js';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
-import { localTime } from '../order/order-view.js';
 import { newsIdOf } from './news-view.js';
 import { sanitizeNewsHtml } from './sanitize.js';
 
@@ -54,6 +54,7 @@ function useNewsItem(id: number | null): { readonly shown: Phase; readonly retry
 /** The item: title, date and its HTML content, sanitised (DESIGN: web rules). */
 function Article({ item }: { readonly item: NewsDetailData }) {
   const titleId = useId();
+  const { dateTime } = useFormat();
   // Sanitised once per item, not on every render.
   const html = useMemo(() => sanitizeNewsHtml(item.content), [item.content]);
   return (
@@ -63,7 +64,7 @@ function Article({ item }: { readonly item: NewsDetailData }) {
       </h2>
       <p className="news-meta">
         <time className="num" dateTime={`${item.created_at.replace(' ', 'T')}Z`}>
-          {localTime(item.created_at)}
+          {dateTime(item.created_at)}
         </time>
       </p>
       <div

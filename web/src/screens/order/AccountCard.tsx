@@ -1,6 +1,7 @@
 import { NO_VALUE } from '@pipstream/protocol';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { useAccount } from '../../live/hooks.js';
 import { pnlTone } from './order-view.js';
 
@@ -13,6 +14,7 @@ export function AccountCard() {
   const { t } = useTranslation();
   const titleId = useId();
   const account = useAccount();
+  const { decimal } = useFormat();
   return (
     <section className="orders-account" aria-labelledby={titleId}>
       <h2 id={titleId} className="visually-hidden">
@@ -24,7 +26,7 @@ export function AccountCard() {
           className={`num orders-account-pnl ${account ? pnlTone(account.floatingPnl) : ''}`}
           data-testid="total-pnl"
         >
-          {account?.floatingPnlText ?? NO_VALUE}
+          {decimal(account?.floatingPnlText ?? NO_VALUE)}
         </span>
       </div>
       <dl className="orders-account-figures">
@@ -32,24 +34,24 @@ export function AccountCard() {
           <dt>{t('web.order.balance')}</dt>
           {/* The balance changes only when an order opens or closes: worth announcing. */}
           <dd className="num" data-testid="account-balance" aria-live="polite">
-            {account?.balanceText ?? NO_VALUE}
+            {decimal(account?.balanceText ?? NO_VALUE)}
           </dd>
         </div>
         <div>
           <dt>{t('web.order.equity')}</dt>
-          <dd className="num">{account?.equityText ?? NO_VALUE}</dd>
+          <dd className="num">{decimal(account?.equityText ?? NO_VALUE)}</dd>
         </div>
         <div>
           <dt>{t('web.order.free_margin')}</dt>
-          <dd className="num">{account?.freeMarginText ?? NO_VALUE}</dd>
+          <dd className="num">{decimal(account?.freeMarginText ?? NO_VALUE)}</dd>
         </div>
         <div>
           <dt>{t('web.order.used_margin')}</dt>
-          <dd className="num">{account?.usedMarginText ?? NO_VALUE}</dd>
+          <dd className="num">{decimal(account?.usedMarginText ?? NO_VALUE)}</dd>
         </div>
         <div>
           <dt>{t('web.order.risk_rate')}</dt>
-          <dd className="num">{account?.riskRateText ?? NO_VALUE}</dd>
+          <dd className="num">{decimal(account?.riskRateText ?? NO_VALUE)}</dd>
         </div>
       </dl>
     </section>

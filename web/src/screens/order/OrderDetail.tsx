@@ -1,12 +1,13 @@
 import { formatBalance, formatFee, formatMargin, type Order, sideOf } from '@pipstream/protocol';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { useHolding } from '../../live/hooks.js';
 import { Button } from '../../ui/Button.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { Modal } from '../../ui/Modal.js';
 import { Figure, type RowActions } from './OrderRows.js';
-import { localTime, orderPrice, pnlTone, statusKey, stopPrice } from './order-view.js';
+import { orderPrice, pnlTone, statusKey, stopPrice } from './order-view.js';
 
 export interface OrderDetailProps extends Omit<RowActions, 'onOpen'> {
   readonly order: Order;
@@ -26,12 +27,16 @@ export function OrderDetail({
   busyId,
 }: OrderDetailProps) {
   const { t } = useTranslation();
+  const { decimal, dateTime } = useFormat();
   const titleId = useId();
   const holding = order.Status === 1;
   const pending = order.Status === 0;
   const live = useHolding(holding ? order.Id : -1);
   const pnl = live?.pnl ?? order.FactProfits;
-  const off = t('web.order.off');
+  const stop = (value: number) => {
+    const price = stopPrice(order, value);
+    return price === null ? t('web.order.off') : decimal(price);
+  };
   const busy = busyId === order.Id;
 
   return (
@@ -50,34 +55,30 @@ export function OrderDetail({
               {sideOf(order.OrderType) === 'buy' ? t('web.order.buy') : t('web.order.sell')}
             </span>
           </Figure>
-          <Figure label={t('web.order.lots')}>{order.Quantity}</Figure>
+          <Figure label={t('web.order.lots')}>{decimal(String(order.Quantity))}</Figure>
           <Figure label={t('web.order.leverage')}>
             {t('web.order.leverage_value', { value: order.Multiple })}
           </Figure>
           <Figure label={pending ? t('web.order.target_price') : t('web.order.open_price')}>
-            {orderPrice(order, order.Price)}
+            {decimal(orderPrice(order, order.Price))}
           </Figure>
           <Figure label={t('web.order.origin_price')}>
-            {orderPrice(order, order.OriginPrice)}
+            {decimal(orderPrice(order, order.OriginPrice))}
           </Figure>
           <Figure label={holding ? t('web.order.current_price') : t('web.order.latest_price')}>
-            {live?.priceText ?? orderPrice(order, order.UpdatePrice)}
+            {decimal(live?.priceText ?? orderPrice(order, order.UpdatePrice))}
           </Figure>
           <Figure label={t('web.order.pnl')}>
             <span className={pnlTone(pnl)}>
-              {live?.pnlText ?? formatBalance(order.FactProfits)}
+              {decimal(live?.pnlText ?? formatBalance(order.FactProfits))}
             </span>
           </Figure>
-          <Figure label={t('web.order.margin')}>{formatMargin(order.CautionMoney)}</Figure>
-          <Figure label={t('web.order.fee')}>{formatFee(order.TradeFee)}</Figure>
-          <Figure label={t('web.order.take_profit')}>
-            {stopPrice(order, order.TargetProfitPrice) ?? off}
-          </Figure>
-          <Figure label={t('web.order.stop_loss')}>
-            {stopPrice(order, order.TargetLossPrice) ?? off}
-          </Figure>
-          <Figure label={t('web.order.open_time')}>{localTime(order.CreateTimeHandler)}</Figure>
-          <Figure label={t('web.order.close_time')}>{localTime(order.CompleteTimeHandler)}</Figure>
+          <Figure label={t('web.order.margin')}>{decimal(formatMargin(order.CautionMoney))}</Figure>
+          <Figure label={t('web.order.fee')}>{decimal(formatFee(order.TradeFee))}</Figure>
+          <Figure label={t('web.order.take_profit')}>{stop(order.TargetProfitPrice)}</Figure>
+          <Figure label={t('web.order.stop_loss')}>{stop(order.TargetLossPrice)}</Figure>
+          <Figure label={t('web.order.open_time')}>{dateTime(order.CreateTimeHandler)}</Figure>
+          <Figure label={t('web.order.close_time')}>{dateTime(order.CompleteTimeHandler)}</Figure>
         </dl>
       </div>
       {(holding || pending) && (

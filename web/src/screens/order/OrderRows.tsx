@@ -8,9 +8,10 @@ import {
 } from '@pipstream/protocol';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { useHolding, useQuote } from '../../live/hooks.js';
 import { Button } from '../../ui/Button.js';
-import { localTime, orderPrice, pnlTone, stopPrice } from './order-view.js';
+import { orderPrice, pnlTone, stopPrice } from './order-view.js';
 
 /** What a row can ask of the screen. */
 export interface RowActions {
@@ -58,6 +59,7 @@ function RowHead({
   readonly children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   const buy = sideOf(order.OrderType) === 'buy';
   return (
     <div className="orders-row-head">
@@ -71,7 +73,9 @@ function RowHead({
         <span className={buy ? 'orders-side orders-side-buy' : 'orders-side orders-side-sell'}>
           {buy ? t('web.order.buy') : t('web.order.sell')}
         </span>{' '}
-        <span className="orders-lots">{t('web.order.lots_value', { lots: order.Quantity })}</span>
+        <span className="orders-lots">
+          {t('web.order.lots_value', { lots: decimal(String(order.Quantity)) })}
+        </span>
       </button>
       {badge}
       {children}
@@ -90,11 +94,12 @@ function Pnl({
   readonly text: string;
 }) {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   return (
     <span className="orders-key">
       <span className="orders-key-label">{t('web.order.pnl')}</span>
       <span className={`num ${pnlTone(value)}`} data-testid={`order-pnl-${order.Id}`}>
-        {text}
+        {decimal(text)}
       </span>
     </span>
   );
@@ -103,12 +108,15 @@ function Pnl({
 /** A take-profit or stop-loss price, or "Off". */
 function StopValue({ order, value }: { readonly order: Order; readonly value: number }) {
   const { t } = useTranslation();
-  return <>{stopPrice(order, value) ?? t('web.order.off')}</>;
+  const { decimal } = useFormat();
+  const price = stopPrice(order, value);
+  return <>{price === null ? t('web.order.off') : decimal(price)}</>;
 }
 
 /** A holding order: live price and P&L from the worker, REST figures until it has them. */
 export const HoldingRow = memo(function HoldingRow({ order, busyId, ...actions }: RowProps) {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   const live = useHolding(order.Id);
   const busy = busyId === order.Id;
   return (
@@ -121,11 +129,11 @@ export const HoldingRow = memo(function HoldingRow({ order, busyId, ...actions }
         />
       </RowHead>
       <dl className="orders-figures">
-        <Figure label={t('web.order.open_price')}>{orderPrice(order, order.Price)}</Figure>
+        <Figure label={t('web.order.open_price')}>{decimal(orderPrice(order, order.Price))}</Figure>
         <Figure label={t('web.order.current_price')}>
-          {live?.priceText ?? orderPrice(order, order.UpdatePrice)}
+          {decimal(live?.priceText ?? orderPrice(order, order.UpdatePrice))}
         </Figure>
-        <Figure label={t('web.order.margin')}>{formatMargin(order.CautionMoney)}</Figure>
+        <Figure label={t('web.order.margin')}>{decimal(formatMargin(order.CautionMoney))}</Figure>
         <Figure label={t('web.order.take_profit')}>
           <StopValue order={order} value={order.TargetProfitPrice} />
         </Figure>
@@ -151,27 +159,28 @@ export const HoldingRow = memo(function HoldingRow({ order, busyId, ...actions }
 /** A pending order: its target price against the live market price. */
 export const PendingRow = memo(function PendingRow({ order, busyId, ...actions }: RowProps) {
   const { t } = useTranslation();
+  const { decimal, dateTime } = useFormat();
   const quote = useQuote(order.ForexId);
   return (
     <li className="orders-row" data-testid={`order-row-${order.Id}`}>
       <RowHead order={order} onOpen={actions.onOpen}>
         <span className="orders-key">
           <span className="orders-key-label">{t('web.order.target_price')}</span>
-          <span className="num">{orderPrice(order, order.Price)}</span>
+          <span className="num">{decimal(orderPrice(order, order.Price))}</span>
         </span>
       </RowHead>
       <dl className="orders-figures">
         <Figure label={t('web.order.current_price')}>
-          {quote ? orderPrice(order, quote.close) : NO_VALUE}
+          {quote ? decimal(orderPrice(order, quote.close)) : NO_VALUE}
         </Figure>
-        <Figure label={t('web.order.margin')}>{formatMargin(order.CautionMoney)}</Figure>
+        <Figure label={t('web.order.margin')}>{decimal(formatMargin(order.CautionMoney))}</Figure>
         <Figure label={t('web.order.take_profit')}>
           <StopValue order={order} value={order.TargetProfitPrice} />
         </Figure>
         <Figure label={t('web.order.stop_loss')}>
           <StopValue order={order} value={order.TargetLossPrice} />
         </Figure>
-        <Figure label={t('web.order.open_time')}>{localTime(order.CreateTimeHandler)}</Figure>
+        <Figure label={t('web.order.open_time')}>{dateTime(order.CreateTimeHandler)}</Figure>
       </dl>
       <div className="orders-actions">
         <Button variant="danger" busy={busyId === order.Id} onClick={() => actions.onCancel(order)}>
@@ -185,6 +194,7 @@ export const PendingRow = memo(function PendingRow({ order, busyId, ...actions }
 /** A closed or cancelled order: prices, realised P&L, fee and times. */
 export const HistoryRow = memo(function HistoryRow({ order, onOpen }: RowProps) {
   const { t } = useTranslation();
+  const { decimal, dateTime } = useFormat();
   const cancelled = order.Status === 4;
   return (
     <li className="orders-row" data-testid={`order-row-${order.Id}`}>
@@ -196,13 +206,13 @@ export const HistoryRow = memo(function HistoryRow({ order, onOpen }: RowProps) 
         <Pnl order={order} value={order.FactProfits} text={formatBalance(order.FactProfits)} />
       </RowHead>
       <dl className="orders-figures">
-        <Figure label={t('web.order.open_price')}>{orderPrice(order, order.Price)}</Figure>
+        <Figure label={t('web.order.open_price')}>{decimal(orderPrice(order, order.Price))}</Figure>
         <Figure label={t('web.order.close_price')}>
-          {cancelled ? NO_VALUE : orderPrice(order, order.UpdatePrice)}
+          {cancelled ? NO_VALUE : decimal(orderPrice(order, order.UpdatePrice))}
         </Figure>
-        <Figure label={t('web.order.fee')}>{formatFee(order.TradeFee)}</Figure>
-        <Figure label={t('web.order.open_time')}>{localTime(order.CreateTimeHandler)}</Figure>
-        <Figure label={t('web.order.close_time')}>{localTime(order.CompleteTimeHandler)}</Figure>
+        <Figure label={t('web.order.fee')}>{decimal(formatFee(order.TradeFee))}</Figure>
+        <Figure label={t('web.order.open_time')}>{dateTime(order.CreateTimeHandler)}</Figure>
+        <Figure label={t('web.order.close_time')}>{dateTime(order.CompleteTimeHandler)}</Figure>
       </dl>
     </li>
   );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  localTime,
   orderPrice,
   parseStopInput,
   pnlTone,
@@ -36,16 +35,6 @@ describe('order screen texts', () => {
     expect(pnlTone(-0.01)).toBe('down');
     expect(pnlTone('0')).toBe('flat');
     expect(pnlTone(undefined)).toBe('flat');
-  });
-
-  it('shows an order time in the viewer zone', () => {
-    // UTC+8 (getTimezoneOffset is -480 there), across midnight.
-    expect(localTime('2025-03-01 20:15:09', () => -480)).toBe('2025-03-02 04:15:09');
-    // UTC-5, back across a month end.
-    expect(localTime('2025-03-01 02:00:00', () => 300)).toBe('2025-02-28 21:00:00');
-    expect(localTime('2025-03-01 02:00:00', () => 0)).toBe('2025-03-01 02:00:00');
-    expect(localTime('')).toBe('--');
-    expect(localTime('yesterday')).toBe('--');
   });
 
   it('reads take-profit and stop-loss inputs: empty is off, negatives are refused', () => {

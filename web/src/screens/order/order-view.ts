@@ -1,9 +1,9 @@
 /**
  * What the order screen shows of an order, as pure functions: prices at the instrument's
- * precision, money at SPEC §9 decimals, times in the viewer's zone, and the take-profit and
- * stop-loss inputs read back into prices.
+ * precision, money at SPEC §9 decimals, and the take-profit and stop-loss inputs read back into
+ * prices.
  */
-import { type Displayable, formatPrice, NO_VALUE, type Order } from '@pipstream/protocol';
+import { type Displayable, formatPrice, type Order } from '@pipstream/protocol';
 
 /** SPEC §4 order tabs, as `my_deal`'s status: holding 1, pending 0, history 3. */
 export const ORDER_TAB_TYPES = [1, 0, 3] as const;
@@ -30,33 +30,6 @@ export function pnlTone(value: Displayable): 'up' | 'down' | 'flat' {
   const n = Number(value);
   if (!Number.isFinite(n) || n === 0) return 'flat';
   return n > 0 ? 'up' : 'down';
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const UTC_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
-
-/**
- * An order time (`YYYY-MM-DD HH:mm:ss`, UTC) in the viewer's time zone, written the same way;
- * `--` when empty (not closed yet) or unreadable. `offsetOf` is the zone's
- * `getTimezoneOffset()` at that moment (minutes behind UTC), injectable for tests.
- */
-export function localTime(
-  utc: string,
-  offsetOf: (at: Date) => number = (at) => at.getTimezoneOffset(),
-): string {
-  const parts = UTC_TIME.exec(utc.trim());
-  if (!parts) return NO_VALUE;
-  const [, year, month, day, hour, minute, second] = parts.map(Number) as number[];
-  const at = new Date(
-    Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0, second ?? 0),
-  );
-  if (Number.isNaN(at.getTime())) return NO_VALUE;
-  // Shift by the zone's offset and read the fields back as UTC: the local wall-clock time.
-  const local = new Date(at.getTime() - offsetOf(at) * 60_000);
-  return (
-    `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ` +
-    `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`
-  );
 }
 
 /**

@@ -54,7 +54,7 @@ function CompanyRow({ company }: { readonly company: Company }) {
           <span className="visually-hidden" id={newTabId}>
             {t('web.product.opens_new_tab')}
           </span>
-          <Icon name="chevron" size={18} className="row-chevron flip-rtl" />
+          <Icon name="chevron" size={18} className="row-chevron" />
         </a>
       ) : (
         <div className="company-row" data-testid={`company-row-${company.id}`}>

@@ -2,6 +2,7 @@ import type { RankingItem } from '@pipstream/protocol';
 import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ListFooter } from '../../ui/ListFooter.js';
@@ -12,7 +13,8 @@ import { type Figure, leaderFigures, rankPhase } from './rank-view.js';
 
 /** A signed figure in its up/down colour. */
 function Toned({ figure }: { readonly figure: Figure }) {
-  return <span className={`num ${figure.tone}`}>{figure.text}</span>;
+  const { decimal } = useFormat();
+  return <span className={`num ${figure.tone}`}>{decimal(figure.text)}</span>;
 }
 
 /** One term and value of a leader's figures. */
@@ -34,6 +36,7 @@ const LeaderRow = memo(function LeaderRow({
   readonly place: number;
 }) {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   const figures = leaderFigures(leader);
   return (
     <li className="rank-row" data-testid={`rank-row-${place}`}>
@@ -50,7 +53,7 @@ const LeaderRow = memo(function LeaderRow({
       </div>
       <dl className="rank-facts">
         <Fact label={t('web.rank.three_week_win')}>
-          <span className="num">{figures.threeWeekWin}</span>
+          <span className="num">{decimal(figures.threeWeekWin)}</span>
         </Fact>
         <Fact label={t('web.rank.three_week_profit')}>
           <Toned figure={figures.threeWeekProfit} />
@@ -59,13 +62,15 @@ const LeaderRow = memo(function LeaderRow({
           <Toned figure={figures.totalRate} />
         </Fact>
         <Fact label={t('web.rank.total_trade_num')}>
-          <span className="num">{leader.total_trade_num}</span>
+          <span className="num">{decimal(String(leader.total_trade_num))}</span>
         </Fact>
         <Fact label={t('web.rank.followers')}>
-          <span className="num">{leader.followers}</span>
+          <span className="num">{decimal(String(leader.followers))}</span>
         </Fact>
         <Fact label={t('web.rank.multiple')}>
-          <span className="num">{t('web.rank.multiple_value', { value: leader.multiple })}</span>
+          <span className="num">
+            {t('web.rank.multiple_value', { value: decimal(String(leader.multiple)) })}
+          </span>
         </Fact>
         <Fact label={t('web.rank.main_product')}>{leader.code}</Fact>
         <Fact label={t('web.rank.variety')}>{leader.variety}</Fact>

@@ -2,6 +2,7 @@ import type { Instrument } from '@pipstream/protocol';
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { useQuote } from '../../live/hooks.js';
 import { market } from '../../state/market.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -24,6 +25,7 @@ interface RowProps {
 /** One instrument with its live price; re-renders only when its own quote moves. */
 const InstrumentRow = memo(function InstrumentRow({ instrument, current, onChoose }: RowProps) {
   const quote = useQuote(instrument.Id);
+  const { decimal } = useFormat();
   const nameId = useId();
   const quoteId = useId();
   const tone = changeTone(quote?.changeText);
@@ -43,8 +45,10 @@ const InstrumentRow = memo(function InstrumentRow({ instrument, current, onChoos
           <small>{instrument.Code}</small>
         </span>
         <span className="instrument-quote" id={quoteId}>
-          <span className="instrument-price">{quote?.closeText ?? '--'}</span>
-          <span className={`instrument-change trade-${tone}`}>{quote?.changeText ?? '--'}</span>
+          <span className="instrument-price num">{decimal(quote?.closeText ?? '--')}</span>
+          <span className={`instrument-change num trade-${tone}`}>
+            {decimal(quote?.changeText ?? '--')}
+          </span>
         </span>
       </button>
     </li>
@@ -58,7 +62,10 @@ export interface InstrumentDrawerProps {
   readonly onClose: () => void;
 }
 
-/** The left drawer: every instrument with its live price, by category or by a typed search. */
+/**
+ * The start drawer (at the left, at the right in Arabic and Persian): every instrument with its
+ * live price, by category or by a typed search.
+ */
 export function InstrumentDrawer({ currentId, onChoose, onClose }: InstrumentDrawerProps) {
   const { t } = useTranslation();
   const titleId = useId();

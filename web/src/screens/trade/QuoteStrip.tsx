@@ -1,5 +1,6 @@
 import { formatChangePercent, formatPrice, type Instrument } from '@pipstream/protocol';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { useQuote } from '../../live/hooks.js';
 import { changeTone } from '../home/quote-list.js';
 import { isMarketOpen } from './order-form/form.js';
@@ -7,6 +8,7 @@ import { isMarketOpen } from './order-form/form.js';
 /** The chosen instrument's live price and day change, under the header. */
 export function QuoteStrip({ instrument }: { readonly instrument: Instrument }) {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   const quote = useQuote(instrument.Id);
   // Until the worker has the quote, the trade list's own says the same thing.
   const price =
@@ -16,11 +18,11 @@ export function QuoteStrip({ instrument }: { readonly instrument: Instrument }) 
   return (
     <div className="trade-quote">
       <span className="trade-quote-code">{instrument.Code}</span>
-      <span className={`trade-quote-price trade-${tone}`} data-testid="trade-price">
-        {price}
+      <span className={`trade-quote-price num trade-${tone}`} data-testid="trade-price">
+        {decimal(price)}
       </span>
-      <span className={`trade-quote-change trade-${tone}`} data-testid="trade-change">
-        {change}
+      <span className={`trade-quote-change num trade-${tone}`} data-testid="trade-change">
+        {decimal(change)}
       </span>
       {!isMarketOpen(instrument) && (
         <span className="trade-quote-closed">{t('web.trade.market_closed')}</span>

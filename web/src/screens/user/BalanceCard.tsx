@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
+import { useFormat } from '../../i18n/FormatProvider.js';
 import { browserStorage } from '../../state/storage.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
 import { Icon } from '../../ui/Icon.js';
@@ -32,6 +33,7 @@ function useFreshSummary(): void {
  */
 export function BalanceCard({ demo, who }: { readonly demo: boolean; readonly who: string }) {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   const titleId = useId();
   const { summary } = useSnapshot(wallet);
   const [hidden, setHidden] = useState(() => readBalanceHidden(storage));
@@ -56,14 +58,14 @@ export function BalanceCard({ demo, who }: { readonly demo: boolean; readonly wh
       <p className="balance-amount">
         <span className="visually-hidden">{t('web.user.balance')} </span>
         <span className="num" data-testid="balance" aria-live="polite">
-          {balanceFigure(summary?.balance, hidden)}
+          {decimal(balanceFigure(summary?.balance, hidden))}
         </span>{' '}
         <span className="balance-currency">{t('web.common.usd')}</span>
       </p>
       <p className="balance-frozen">
         {t('web.user.frozen')}{' '}
         <span className="num" data-testid="frozen-balance">
-          {balanceFigure(summary?.lock_balance, hidden)}
+          {decimal(balanceFigure(summary?.lock_balance, hidden))}
         </span>{' '}
         {t('web.common.usd')}
       </p>

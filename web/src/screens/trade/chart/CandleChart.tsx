@@ -7,10 +7,9 @@ import {
 } from '@pipstream/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
+import { useFormat } from '../../../i18n/FormatProvider.js';
 import { liveWorker } from '../../../live/bridge.js';
 import { useLatestCandle } from '../../../live/hooks.js';
-import { settings } from '../../../state/settings.js';
 import { Button } from '../../../ui/Button.js';
 import { SkeletonBlock } from '../../../ui/Skeleton.js';
 import {
@@ -41,21 +40,23 @@ type LegendSlot = 'time' | 'open' | 'high' | 'low' | 'close';
  */
 function useLegend(precision: number, locale: string, period: Period) {
   const root = useRef<HTMLDivElement>(null);
+  const { decimal } = useFormat();
   const time = useMemo(() => legendTimeFormat(locale, period), [locale, period]);
-  const format = useRef({ precision, time });
-  format.current = { precision, time };
+  const format = useRef({ precision, time, decimal });
+  format.current = { precision, time, decimal };
 
   const write: LegendListener = (candle) => {
     const element = root.current;
     if (!element) return;
-    const { precision: decimals, time } = format.current;
+    const { precision: decimals, time, decimal } = format.current;
+    const price = (value: number) => decimal(formatPrice(value, decimals));
     const texts: Record<LegendSlot, string> = candle
       ? {
           time: time(candle.Time),
-          open: formatPrice(candle.Open, decimals),
-          high: formatPrice(candle.High, decimals),
-          low: formatPrice(candle.Low, decimals),
-          close: formatPrice(candle.Close, decimals),
+          open: price(candle.Open),
+          high: price(candle.High),
+          low: price(candle.Low),
+          close: price(candle.Close),
         }
       : { time: '', open: '', high: '', low: '', close: '' };
     for (const slot of Object.keys(texts) as LegendSlot[]) {
@@ -76,8 +77,8 @@ function useLegend(precision: number, locale: string, period: Period) {
  */
 export function CandleChart({ instrument, period, active }: CandleChartProps) {
   const { t } = useTranslation();
-  const { language } = useSnapshot(settings);
-  const locale = LANGUAGE_TAGS[language];
+  const format = useFormat();
+  const locale = LANGUAGE_TAGS[format.language];
   const { history, retry } = useCandleHistory(instrument.Id, period, active);
   const latest = useLatestCandle();
   const host = useRef<HTMLDivElement>(null);
@@ -101,12 +102,13 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
   /** Which history the chart holds; live candles join only the history they belong to. */
   const loadedKey = useRef<string | null>(null);
 
-  // One chart per language (its time labels); it draws once it has a size and candles.
+  // One chart per language (its time and price labels); it draws once it has a size and candles.
   useEffect(() => {
     const element = host.current;
     if (!element) return;
     const created = createCandleChart(element, {
       locale,
+      localize: format.decimal,
       colours: themeColours(element),
       onLegend: (candle) => legendWrite.current(candle),
     });
@@ -121,7 +123,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
       created.destroy();
       setChart(null);
     };
-  }, [locale]);
+  }, [locale, format]);
 
   useEffect(() => {
     if (!chart || !history.candles) return;

@@ -35,6 +35,8 @@ export type LegendListener = (candle: Omit<Candle, 'Volume'> | undefined) => voi
 export interface ChartSetup {
   /** BCP 47 tag for the time labels. */
   locale: string;
+  /** Writes a price (an exact decimal text) the way the viewer's language does. */
+  localize: (text: string) => string;
   colours: ChartColours;
   onLegend: LegendListener;
 }
@@ -139,7 +141,7 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
   function options(): uPlot.Options {
     const { colours } = setup;
     const axisTime = axisTimeFormat(setup.locale, terms.period);
-    const price = (value: number) => formatPrice(value, terms.precision);
+    const price = (value: number) => setup.localize(formatPrice(value, terms.precision));
     const hidden = { paths: () => null, points: { show: false } } satisfies uPlot.Series;
     const axis = {
       stroke: colours.text,

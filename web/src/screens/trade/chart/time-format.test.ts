@@ -25,4 +25,11 @@ describe('chart times', () => {
     expect(legendTimeFormat('en', '1min', 'Asia/Hong_Kong')(at)).toContain('22:05');
     expect(legendTimeFormat('en', '1day', 'UTC')(at)).toContain('2024');
   });
+
+  it('keeps the Gregorian year and Latin digits in Thai and Persian', () => {
+    expect(legendTimeFormat('th', '1day', 'UTC')(at)).toContain('2024');
+    const persian = legendTimeFormat('fa', '1min', 'UTC')(at);
+    expect(persian).toContain('14:05');
+    expect(persian.replace(/[0-9]/g, '')).not.toMatch(/\p{Nd}/u);
+  });
 });

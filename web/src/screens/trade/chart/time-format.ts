@@ -1,6 +1,7 @@
 /**
  * How candle times read on the chart. Candle times are UTC seconds (SPEC §9); they are shown in
- * the viewer's own time zone, the way a trader reads a clock (this project's choice).
+ * the viewer's own time zone, the way a trader reads a clock (this project's choice), in the
+ * Gregorian calendar with Latin digits in every language, as the rest of the app's times.
  */
 import { PERIOD_SECONDS, type Period } from '@pipstream/protocol';
 
@@ -10,7 +11,12 @@ const HOUR = 3600;
 const DAY = 86_400;
 
 function formatter(locale: string, options: Intl.DateTimeFormatOptions, timeZone?: string) {
-  const format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+  const format = new Intl.DateTimeFormat(locale, {
+    ...options,
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+    timeZone,
+  });
   return (seconds: number) => format.format(seconds * 1000);
 }
 

@@ -12,6 +12,7 @@ import { useSnapshot } from 'valtio';
 import { api } from '../../../api/index.js';
 import { loginFrom } from '../../../app/guard.js';
 import { currentTarget, navigate } from '../../../app/location.js';
+import { useFormat } from '../../../i18n/FormatProvider.js';
 import { liveWorker } from '../../../live/bridge.js';
 import { useAccount, useOrderEstimate, useQuote } from '../../../live/hooks.js';
 import { session, viewerOf } from '../../../state/session.js';
@@ -78,6 +79,7 @@ function LeverageChoice({
   readonly onChange: (leverage: number) => void;
 }) {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   const labelId = useId();
   const choices = leverageChoices(instrument);
   if (choices.length === 0) {
@@ -91,7 +93,7 @@ function LeverageChoice({
   if (!usesLeverage(instrument)) {
     return (
       <p className="form-note">
-        {t('web.trade.fixed_margin', { amount: formatMargin(instrument.FixedMargin) })}
+        {t('web.trade.fixed_margin', { amount: decimal(formatMargin(instrument.FixedMargin)) })}
       </p>
     );
   }
@@ -125,6 +127,7 @@ function LeverageChoice({
  */
 export function OrderForm({ instrument, active }: OrderFormProps) {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   const viewer = viewerOf(useSnapshot(session));
   const quote = useQuote(instrument.Id);
   const account = useAccount();
@@ -165,8 +168,8 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
     const issue = refused[field] ?? (touched.has(field) ? live[field] : undefined);
     if (!issue) return undefined;
     return t(ISSUE_TEXT[issue], {
-      min: formatLots(instrument.ForexMinCont, instrument),
-      step: formatLots(instrument.Pip, instrument),
+      min: decimal(formatLots(instrument.ForexMinCont, instrument)),
+      step: decimal(formatLots(instrument.Pip, instrument)),
     });
   };
 
@@ -186,18 +189,18 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
     const off = t('web.trade.confirm_off');
     return t('web.trade.confirm_order', {
       side: t(SIDE_TEXT[summary.side]),
-      lots: summary.lots,
+      lots: decimal(summary.lots),
       code: instrument.ShowCode,
       price:
         summary.targetPrice === null
           ? t('web.trade.confirm_at_market')
-          : t('web.trade.confirm_at_price', { price: summary.targetPrice }),
+          : t('web.trade.confirm_at_price', { price: decimal(summary.targetPrice) }),
       leverage:
         summary.leverage === null
           ? t('web.trade.confirm_fixed_margin')
           : t('web.trade.confirm_leverage', { value: summary.leverage }),
-      stopLoss: summary.stopLoss ?? off,
-      takeProfit: summary.takeProfit ?? off,
+      stopLoss: summary.stopLoss === null ? off : decimal(summary.stopLoss),
+      takeProfit: summary.takeProfit === null ? off : decimal(summary.takeProfit),
     });
   };
 
@@ -286,8 +289,8 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
         />
         <p className="field-hint">
           {t('web.trade.lots_hint', {
-            min: formatLots(instrument.ForexMinCont, instrument),
-            step: formatLots(instrument.Pip, instrument),
+            min: decimal(formatLots(instrument.ForexMinCont, instrument)),
+            step: decimal(formatLots(instrument.Pip, instrument)),
           })}
         </p>
       </div>
@@ -342,15 +345,21 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
       <dl className="order-figures">
         <div>
           <dt>{t('web.trade.estimated_margin')}</dt>
-          <dd data-testid="trade-estimate-margin">{shownEstimate?.marginText ?? NO_VALUE}</dd>
+          <dd className="num" data-testid="trade-estimate-margin">
+            {decimal(shownEstimate?.marginText ?? NO_VALUE)}
+          </dd>
         </div>
         <div>
           <dt>{t('web.trade.estimated_fee')}</dt>
-          <dd data-testid="trade-estimate-fee">{shownEstimate?.feeText ?? NO_VALUE}</dd>
+          <dd className="num" data-testid="trade-estimate-fee">
+            {decimal(shownEstimate?.feeText ?? NO_VALUE)}
+          </dd>
         </div>
         <div>
           <dt>{t('web.trade.available')}</dt>
-          <dd data-testid="trade-available">{account?.freeMarginText ?? NO_VALUE}</dd>
+          <dd className="num" data-testid="trade-available">
+            {decimal(account?.freeMarginText ?? NO_VALUE)}
+          </dd>
         </div>
       </dl>
       {shownEstimate?.affordable === false && (

@@ -1,0 +1,176 @@
+/**
+ * Numbers and times written the way the chosen language writes them, through `Intl`.
+ *
+ * Figures reach this module already rounded, as exact decimal strings from the protocol's
+ * display helpers (SPEC §9: balance 2 decimals, margin and fee 6, prices at their instrument's
+ * precision). Localising only places the language's separators and signs around those digits:
+ * the string goes to `Intl.NumberFormat` as it is (an exact decimal, ES2023), never through a
+ * float, with exactly the fraction digits it came with.
+ *
+ * Digits are always Latin (`numberingSystem: 'latn'`), also in ar, fa, hi and my: traders read
+ * quotes and amounts in the digits of the market's own tickets and statements (this project's
+ * choice). Times are Gregorian for the same reason, also in th and fa.
+ */
+import { LANGUAGE_TAGS, type Language } from '@pipstream/protocol';
+
+/** What a figure shows when there is none (the protocol's `NO_VALUE`, kept as it is). */
+const NO_VALUE = '--';
+
+/**
+ * An exact decimal as the display helpers write it: an optional sign, digits, an optional
+ * fraction, then a percent sign or a unit code after a space, or nothing (`-1234.50`,
+ * `0.000120`, `+1.23%`, `42`, `99.50 USDT`).
+ */
+const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?(%?)((?: [A-Za-z][\w.-]*)?)$/;
+
+/** `Intl.NumberFormat` takes at most this many fraction digits; longer texts stay as they are. */
+const MAX_FRACTION_DIGITS = 20;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(
+  language: Language,
+  digits: number,
+  percent: boolean,
+  plus: boolean,
+): Intl.NumberFormat {
+  const key = `${language}|${digits}|${percent ? '%' : ''}|${plus ? '+' : ''}`;
+  let format = numberFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(LANGUAGE_TAGS[language], {
+      style: percent ? 'percent' : 'decimal',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      numberingSystem: 'latn',
+      // A '+' the text carried stays (a change, a credit); a zero never shows a sign.
+      signDisplay: plus ? 'exceptZero' : 'negative',
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** `whole.fraction` ÷ 100 as decimal text, by moving the point: `12`, `5` → `0.125`. */
+function hundredth(whole: string, fraction: string): string {
+  const padded = whole.padStart(3, '0');
+  return `${padded.slice(0, -2)}.${padded.slice(-2)}${fraction}`;
+}
+
+/**
+ * An exact decimal text in `language`'s separators, grouping and signs, with the same digits:
+ * `localizeDecimal('-1234.50', 'de')` is `'-1.234,50'`, `('+1.23%', 'tr')` is `'+%1,23'`,
+ * `('10000.00', 'en')` is `'10,000.00'`, `('1200.5 USDT', 'de')` is `'1.200,5 USDT'` (a unit
+ * code stays after the number). Anything that is not such a decimal (`'--'`, a code, an
+ * address) comes back unchanged.
+ */
+export function localizeDecimal(text: string, language: Language): string {
+  const parts = DECIMAL.exec(text);
+  if (!parts) return text;
+  const [, sign = '', whole = '', fraction = '', percent = '', unit = ''] = parts;
+  if (fraction.length > MAX_FRACTION_DIGITS || (percent && unit)) return text;
+  const negative = sign === '-' ? '-' : '';
+  const value = percent
+    ? `${negative}${hundredth(whole, fraction)}`
+    : `${negative}${whole}.${fraction || '0'}`;
+  // A string argument is read as an exact decimal (Intl.NumberFormat v3): no float on the way.
+  const format = numberFormat(language, fraction.length, percent !== '', sign === '+');
+  return format.format(value as Intl.StringNumericLiteral) + unit;
+}
+
+/** A moment: epoch milliseconds, or a UTC timestamp as the upstream writes it. */
+export type Moment = number | string;
+
+/**
+ * `YYYY-MM-DD HH:mm:ss` (or with a `T`) without a zone: the upstream's UTC timestamps
+ * (SPEC §3 times, like candle times, are UTC).
+ */
+const UTC_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** Epoch milliseconds of `moment`, or `undefined` when it is empty or unreadable. */
+function epochOf(moment: Moment): number | undefined {
+  if (typeof moment === 'number') return Number.isFinite(moment) ? moment : undefined;
+  const text = moment.trim();
+  if (text === '') return undefined;
+  const parts = UTC_TIMESTAMP.exec(text);
+  const at = parts
+    ? Date.UTC(
+        Number(parts[1]),
+        Number(parts[2]) - 1,
+        Number(parts[3]),
+        Number(parts[4]),
+        Number(parts[5]),
+        Number(parts[6] ?? 0),
+      )
+    : // An ISO 8601 text with its own zone (`…Z`, `…+08:00`).
+      /^\d{4}-\d{2}-\d{2}T.*(?:Z|[+-]\d{2}:?\d{2})$/.test(text)
+      ? Date.parse(text)
+      : Number.NaN;
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/** Options of a time format; `timeZone` defaults to the viewer's own (tests fix it). */
+export interface TimeOptions {
+  readonly timeZone?: string;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(language: Language, withTime: boolean, timeZone?: string) {
+  const key = `${language}|${withTime ? 't' : 'd'}|${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(LANGUAGE_TAGS[language], {
+      dateStyle: 'medium',
+      ...(withTime && { timeStyle: 'medium', hourCycle: 'h23' }),
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      timeZone,
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A moment's date and time in the viewer's time zone, the way `language` writes them
+ * (`'Mar 4, 2025, 13:06:07'` in en, `'04.03.2025, 13:06:07'` in de); `'--'` for an empty or
+ * unreadable moment (an order not closed yet).
+ */
+export function formatDateTime(moment: Moment, language: Language, options?: TimeOptions) {
+  const at = epochOf(moment);
+  return at === undefined ? NO_VALUE : dateFormat(language, true, options?.timeZone).format(at);
+}
+
+/** A moment's date alone, as `formatDateTime` writes it (`'Mar 4, 2025'`); `'--'` when unreadable. */
+export function formatDate(moment: Moment, language: Language, options?: TimeOptions): string {
+  const at = epochOf(moment);
+  return at === undefined ? NO_VALUE : dateFormat(language, false, options?.timeZone).format(at);
+}
+
+/** The formatting of one language, as the screens use it. */
+export interface Formatter {
+  readonly language: Language;
+  /** See `localizeDecimal`. */
+  decimal(text: string): string;
+  /** See `formatDateTime`. */
+  dateTime(moment: Moment): string;
+  /** See `formatDate`. */
+  date(moment: Moment): string;
+}
+
+const formatters = new Map<Language, Formatter>();
+
+/** The formatter of `language`: one object per language, so it is stable across renders. */
+export function formatterOf(language: Language): Formatter {
+  let formatter = formatters.get(language);
+  if (formatter === undefined) {
+    formatter = {
+      language,
+      decimal: (text) => localizeDecimal(text, language),
+      dateTime: (moment) => formatDateTime(moment, language),
+      date: (moment) => formatDate(moment, language),
+    };
+    formatters.set(language, formatter);
+  }
+  return formatter;
+}
