@@ -9,6 +9,8 @@ const ssrConditions = ['source', 'node', 'default'];
 
 /** Browser tests: each file drives Chromium against its own full stack. */
 const BROWSER_TESTS = 'tests/browser/**/*.test.ts';
+/** Operations tests: the deploy files against the code, and their topology run as processes. */
+const OPS_TESTS = 'tests/ops/**/*.test.ts';
 
 export default defineConfig({
   resolve: { conditions },
@@ -22,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{protocol,gateway,web,locales,bench,tests}/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**', BROWSER_TESTS],
+          exclude: ['**/node_modules/**', '**/dist/**', BROWSER_TESTS, OPS_TESTS],
           sequence: { groupOrder: 0 },
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -41,6 +43,19 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Figures on screen wait on a REST re-read and a socket push: poll longer than 1 s.
           expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ops',
+          include: [OPS_TESTS],
+          // Real processes (a mock, two gateways, nginx) on a 2-core machine: one file at a
+          // time, after the unit and browser tests.
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, upstreamSocketUrl, withUpstream } from './config.js';
+import {
+  ConfigError,
+  GATEWAY_ENV_VARS,
+  loadConfig,
+  upstreamSocketUrl,
+  withUpstream,
+} from './config.js';
 
 /** The message of the ConfigError `env` raises. */
 function problemsOf(env: Record<string, string>): string {
@@ -171,5 +177,20 @@ describe('loadConfig refusals', () => {
     expect(problemsOf({ UPSTREAM_WS_URL: 'ws://feed/v1/ws' })).toMatch(
       /UPSTREAM_WS_URL: needs UPSTREAM_URL as well/,
     );
+  });
+});
+
+describe('GATEWAY_ENV_VARS', () => {
+  it('names exactly the variables loadConfig reads', () => {
+    const read = new Set<string>();
+    const env = new Proxy({} as Record<string, string | undefined>, {
+      get(_target, name) {
+        if (typeof name === 'string' && /^[A-Z][A-Z0-9_]*$/.test(name)) read.add(name);
+        return undefined;
+      },
+    });
+    loadConfig(env);
+    expect([...read].sort()).toEqual([...GATEWAY_ENV_VARS].sort());
+    expect(GATEWAY_ENV_VARS).toContain('UPSTREAM_URL');
   });
 });

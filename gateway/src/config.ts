@@ -123,45 +123,55 @@ const trustProxy = text().transform((raw, ctx): boolean | string[] => {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const envSchema = z
-  .object({
-    PORT: integer(8080, 0, 65_535),
-    /**
-     * `0.0.0.0` by default (this project's choice): `npm start` is reachable from a phone on the
-     * same network and through Docker's port mapping. Set `127.0.0.1` to keep it local.
-     */
-    HOST: text().transform((raw) => raw?.trim() ?? '0.0.0.0'),
-    UPSTREAM_URL: origin(['http', 'https'], 'https://api.example.com'),
-    UPSTREAM_WS_URL: origin(['ws', 'wss'], 'wss://api.example.com/v1/ws', true),
-    ALLOWED_ORIGINS: allowedOrigins,
-    TRUST_PROXY: trustProxy,
-    WEB_DIR: text().transform((raw) => {
-      if (raw === undefined) return DEFAULT_WEB_DIR;
-      return isAbsolute(raw) ? raw : resolve(raw);
-    }),
-    LOG_LEVEL: text().transform((raw, ctx) => {
-      if (raw === undefined) return 'info';
-      const level = LOG_LEVELS.find((l) => l === raw.trim().toLowerCase());
-      if (level) return level;
-      ctx.addIssue({
-        code: 'custom',
-        message: `expected one of ${LOG_LEVELS.join(', ')}, got "${raw}"`,
-      });
-      return z.NEVER;
-    }),
-    PROXY_TIMEOUT_MS: integer(10_000, 100, 300_000),
-    CACHE_TTL_MS: integer(1000, 0, 60_000),
-    MAX_FRAME_BYTES: integer(4 * KIB, 64, MIB),
-    MAX_SUBSCRIPTIONS: integer(64, 1, 10_000),
-    MAX_CONNECTIONS_PER_IP: integer(50, 1, 1_000_000),
-    SOFT_BUFFER_BYTES: integer(64 * KIB, KIB, 256 * MIB),
-    HARD_BUFFER_BYTES: integer(MIB, KIB, 1024 * MIB),
-    HEARTBEAT_MS: integer(5000, 100, 600_000),
-    LINGER_MS: integer(2000, 0, 600_000),
-    BAD_FRAME_LIMIT: integer(20, 1, 100_000),
-    SHUTDOWN_GRACE_MS: integer(10_000, 0, 600_000),
-    WS_PERMESSAGE_DEFLATE: boolean(false),
-  })
+/** Every variable the gateway reads, each with its default and its check. */
+const envVariables = z.object({
+  PORT: integer(8080, 0, 65_535),
+  /**
+   * `0.0.0.0` by default (this project's choice): `npm start` is reachable from a phone on the
+   * same network and through Docker's port mapping. Set `127.0.0.1` to keep it local.
+   */
+  HOST: text().transform((raw) => raw?.trim() ?? '0.0.0.0'),
+  UPSTREAM_URL: origin(['http', 'https'], 'https://api.example.com'),
+  UPSTREAM_WS_URL: origin(['ws', 'wss'], 'wss://api.example.com/v1/ws', true),
+  ALLOWED_ORIGINS: allowedOrigins,
+  TRUST_PROXY: trustProxy,
+  WEB_DIR: text().transform((raw) => {
+    if (raw === undefined) return DEFAULT_WEB_DIR;
+    return isAbsolute(raw) ? raw : resolve(raw);
+  }),
+  LOG_LEVEL: text().transform((raw, ctx) => {
+    if (raw === undefined) return 'info';
+    const level = LOG_LEVELS.find((l) => l === raw.trim().toLowerCase());
+    if (level) return level;
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected one of ${LOG_LEVELS.join(', ')}, got "${raw}"`,
+    });
+    return z.NEVER;
+  }),
+  PROXY_TIMEOUT_MS: integer(10_000, 100, 300_000),
+  CACHE_TTL_MS: integer(1000, 0, 60_000),
+  MAX_FRAME_BYTES: integer(4 * KIB, 64, MIB),
+  MAX_SUBSCRIPTIONS: integer(64, 1, 10_000),
+  MAX_CONNECTIONS_PER_IP: integer(50, 1, 1_000_000),
+  SOFT_BUFFER_BYTES: integer(64 * KIB, KIB, 256 * MIB),
+  HARD_BUFFER_BYTES: integer(MIB, KIB, 1024 * MIB),
+  HEARTBEAT_MS: integer(5000, 100, 600_000),
+  LINGER_MS: integer(2000, 0, 600_000),
+  BAD_FRAME_LIMIT: integer(20, 1, 100_000),
+  SHUTDOWN_GRACE_MS: integer(10_000, 0, 600_000),
+  WS_PERMESSAGE_DEFLATE: boolean(false),
+});
+
+/**
+ * The names of every environment variable the gateway reads: the one list that the README's
+ * table and the compose file are checked against.
+ */
+export const GATEWAY_ENV_VARS = Object.keys(
+  envVariables.shape,
+) as readonly (keyof typeof envVariables.shape)[];
+
+const envSchema = envVariables
   .superRefine((env, ctx) => {
     if (env.SOFT_BUFFER_BYTES >= env.HARD_BUFFER_BYTES) {
       ctx.addIssue({

@@ -6,6 +6,7 @@
 export {
   ConfigError,
   type EnvInput,
+  GATEWAY_ENV_VARS,
   type GatewayConfig,
   loadConfig,
   type ResolvedConfig,

@@ -6,7 +6,7 @@ import type { SocketHub } from './socket/hub.js';
 
 /**
  * Control actions that belong to the mock as a whole rather than to one service: faults, the
- * clock, and dropping every socket.
+ * clock, and counting or dropping every socket.
  */
 export function createControls({
   deps,
@@ -52,6 +52,14 @@ export function createControls({
       summary: 'The faults in force.',
       input: z.object({}),
       run: () => faults.snapshot(),
+    }),
+    defineControl({
+      method: 'GET',
+      path: '/sockets',
+      summary:
+        'How many realtime sockets are open now (a gateway holds one shared public connection plus one per logged-in token).',
+      input: z.object({}),
+      run: () => ({ open: hub.size }),
     }),
     defineControl({
       method: 'POST',

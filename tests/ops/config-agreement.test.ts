@@ -1,0 +1,254 @@
+import { join } from 'node:path';
+import {
+  buildGateway,
+  GATEWAY_ENV_VARS,
+  type Gateway,
+  loadConfig,
+  withUpstream,
+} from '@pipstream/gateway';
+import { HEARTBEAT_MS, SOCKET_PATH } from '@pipstream/protocol';
+import {
+  createMockUpstream,
+  MOCK_ENV_VARS,
+  type MockUpstream,
+  mockOptionsSchema,
+  parseMockArgs,
+} from '@pipstream/protocol/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKS, type CodeFacts } from './support/agreement.js';
+import { type DeployFiles, REPO, readDeployFiles } from './support/deploy-files.js';
+
+let files: DeployFiles;
+let gateway: Gateway;
+let mock: MockUpstream;
+let facts: CodeFacts;
+
+beforeAll(async () => {
+  files = await readDeployFiles();
+  // Probed, not listening. No web build: an unknown path is a 404, not the app's index.html.
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIR: join(REPO, '.no-web-build') });
+  gateway = buildGateway(withUpstream(config, 'http://127.0.0.1:9'));
+  await gateway.ready();
+  mock = await createMockUpstream({ port: 0, data: ':memory:', tickMs: 60_000 });
+  facts = {
+    gatewayDefaults: loadConfig({}),
+    loadGatewayConfig: (env) => loadConfig(env),
+    gatewayEnvVars: GATEWAY_ENV_VARS,
+    mockEnvVars: MOCK_ENV_VARS,
+    parseMockArgs,
+    gatewayServes: async (path) =>
+      (await gateway.inject({ method: 'GET', url: path })).statusCode !== 404,
+    mockServes: async (path) => (await fetch(`${mock.url}${path}`)).status !== 404,
+    socketPath: SOCKET_PATH,
+    heartbeatMs: HEARTBEAT_MS,
+    maxUploadBytes: mockOptionsSchema.parse({}).maxUploadBytes,
+  };
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await mock?.close();
+});
+
+describe('the operations files agree with the code', () => {
+  it.each(Object.entries(CHECKS))('%s', async (_name, check) => {
+    expect(await check(files, facts)).toEqual([]);
+  });
+});
+
+/** `files` with `from` replaced by `to` in one file; fails when `from` is not there. */
+function mutate(name: keyof DeployFiles, from: string | RegExp, to: string) {
+  return (original: DeployFiles): DeployFiles => {
+    const text = original[name];
+    const changed = text.replace(from, to);
+    if (changed === text) throw new Error(`the planted change found no ${String(from)} in ${name}`);
+    return { ...original, [name]: changed };
+  };
+}
+
+// One planted disagreement per way each check can fail: the check must name it.
+const PLANTED: [keyof typeof CHECKS, string, (files: DeployFiles) => DeployFiles, RegExp][] = [
+  ['ports', 'EXPOSE', mutate('dockerfile', 'EXPOSE 8080', 'EXPOSE 8081'), /EXPOSE 8081/],
+  [
+    'ports',
+    'the image health check port',
+    mutate('dockerfile', 'PORT||8080', 'PORT||8081'),
+    /HEALTHCHECK asks port 8081/,
+  ],
+  [
+    'ports',
+    'the nginx upstream',
+    mutate('nginx', /^(\s*)server gateway:8080/m, '$1server gateway:3000'),
+    /upstream gateway servers on ports 3000/,
+  ],
+  [
+    'ports',
+    'a published gateway port',
+    mutate('compose', '    expose:\n', '    ports:\n      - "8080:8080"\n    expose:\n'),
+    /publishes a host port/,
+  ],
+  [
+    'ports',
+    'the Prometheus target',
+    mutate('prometheus', 'port: 8080', 'port: 9000'),
+    /prometheus scrapes gateway port 9000/,
+  ],
+  [
+    'ports',
+    'the nginx listen port',
+    mutate('nginx', 'listen 8080;', 'listen 80;'),
+    /nginx listens on 80/,
+  ],
+  [
+    'ports',
+    'the default upstream',
+    mutate('compose', 'http://mock:9100', 'http://mock:9200'),
+    /default upstream http:\/\/mock:9200/,
+  ],
+  [
+    'environment',
+    'a misspelt variable',
+    mutate('compose', '      TRUST_PROXY: "true"', '      TRUST_PROXIES: "true"'),
+    /sets TRUST_PROXIES, which the gateway does not read/,
+  ],
+  [
+    'environment',
+    'a value the gateway refuses',
+    mutate('compose', 'LOG_LEVEL:-info', 'LOG_LEVEL:-loud'),
+    /environment refused: .*LOG_LEVEL/s,
+  ],
+  [
+    'environment',
+    'a mock flag the CLI refuses',
+    mutate('compose', '      - --data\n', '      - --data-dir\n'),
+    /mock command refused/,
+  ],
+  [
+    'environment',
+    'a mock variable value the CLI refuses',
+    mutate('compose', 'MOCK_TICK_MS:-500', 'MOCK_TICK_MS:-5'),
+    /mock command refused: .*tickMs/,
+  ],
+  [
+    'environment',
+    'a mock on loopback',
+    mutate('compose', '      - 0.0.0.0\n', '      - 127.0.0.1\n'),
+    /mock listens on loopback/,
+  ],
+  [
+    'health checks',
+    'a path the gateway lacks',
+    mutate('dockerfile', "/healthz'", "/health'"),
+    /Dockerfile HEALTHCHECK asks \/health: 404/,
+  ],
+  [
+    'health checks',
+    'a compose path the gateway lacks',
+    mutate('compose', "8080/readyz'", "8080/ready'"),
+    /compose gateway healthcheck asks \/ready: 404/,
+  ],
+  [
+    'health checks',
+    'curl in a slim image',
+    mutate(
+      'compose',
+      /- CMD\n(\s+)- node\n\s+- -e\n\s+- fetch\('http:\/\/127\.0\.0\.1:9100/,
+      "- CMD\n$1- curl\n$1- -fs\n$1- fetch('http://127.0.0.1:9100",
+    ),
+    /compose mock healthcheck does not run node/,
+  ],
+  [
+    'commands',
+    'a missing gateway entry',
+    mutate('dockerfile', '"gateway/bin/pipstream-gateway.js"', '"gateway/bin/gateway.js"'),
+    /gateway\/bin\/gateway\.js does not exist/,
+  ],
+  [
+    'commands',
+    'a shell-form CMD',
+    mutate(
+      'dockerfile',
+      'CMD ["node", "gateway/bin/pipstream-gateway.js"]',
+      'CMD node gateway/bin/pipstream-gateway.js',
+    ),
+    /not in exec form/,
+  ],
+  [
+    'commands',
+    'a missing mock entry',
+    mutate('compose', 'protocol/bin/pipstream-mock.js', 'protocol/bin/mock.js'),
+    /compose mock command: protocol\/bin\/mock\.js does not exist/,
+  ],
+  [
+    'commands',
+    'compiled code left out of the image',
+    mutate('dockerfile', 'COPY --from=build /app/gateway/dist gateway/dist\n', ''),
+    /gateway\/dist\/cli\.js is not copied into the image/,
+  ],
+  ['commands', 'a root process', mutate('dockerfile', 'USER node', 'USER root'), /runs as root/],
+  [
+    'nginx',
+    'no Upgrade header',
+    mutate('nginx', '      proxy_set_header Upgrade $http_upgrade;\n', ''),
+    /does not pass Upgrade/,
+  ],
+  [
+    'nginx',
+    'no upgrade map',
+    mutate(
+      'nginx',
+      'map $http_upgrade $connection_upgrade',
+      'map $http_upgrade $upgrade_connection',
+    ),
+    /does not pass Connection/,
+  ],
+  [
+    'nginx',
+    'another socket path',
+    mutate('nginx', 'location = /v1/ws', 'location = /ws'),
+    /no "location = \/v1\/ws"/,
+  ],
+  [
+    'nginx',
+    'a socket timeout within the heartbeat',
+    mutate('nginx', 'proxy_read_timeout 60s;', 'proxy_read_timeout 10s;'),
+    /read timeout 10s/,
+  ],
+  [
+    'nginx',
+    'no retry on a draining replica',
+    mutate('nginx', 'error timeout http_502 http_503', 'error timeout http_502'),
+    /lacks http_503/,
+  ],
+  [
+    'nginx',
+    "an upload limit below the mock's",
+    mutate('nginx', 'client_max_body_size 6m', 'client_max_body_size 1m'),
+    /client_max_body_size 1m/,
+  ],
+  [
+    'readme',
+    'a missing variable',
+    mutate('readme', /^\| `MOCK_LOG` .*\n/m, ''),
+    /README lacks MOCK_LOG/,
+  ],
+  [
+    'readme',
+    'a variable nothing reads',
+    mutate('readme', /^(\| `MOCK_LOG` .*\n)/m, '$1| `GATEWAY_PORT` | gateway | 1 | | x |\n'),
+    /README lists GATEWAY_PORT, which nothing reads/,
+  ],
+  [
+    'drain',
+    'a stop grace shorter than the drain',
+    mutate('compose', 'stop_grace_period: 15s', 'stop_grace_period: 5s'),
+    /stop_grace_period 5000 ms does not outlast SHUTDOWN_GRACE_MS 10000 ms/,
+  ],
+];
+
+describe('each check fails on a planted disagreement', () => {
+  it.each(PLANTED)('%s: %s', async (name, _what, plant, problem) => {
+    const problems = await CHECKS[name](plant(files), facts);
+    expect(problems.join('\n')).toMatch(problem);
+  });
+});
