@@ -20,6 +20,7 @@ import {
   withoutCsp,
 } from './support/content.js';
 import { eventually } from './support/eventually.js';
+import { localeText } from './support/languages.js';
 import { useBrowserSuite } from './support/suite.js';
 
 const suite = useBrowserSuite();
@@ -239,8 +240,10 @@ describe('language', () => {
     await page.evaluate(() => {
       location.hash = '#/language';
     });
-    await eventually(() => list.locator('[aria-current="true"]').textContent()).toBe('Deutsch');
-    expect(await list.locator('[aria-current="true"]').count()).toBe(1);
+    // The list now speaks German: found by its German name.
+    const german = page.getByRole('list', { name: localeText('de', 'web.language.title') });
+    await eventually(() => german.locator('[aria-current="true"]').textContent()).toBe('Deutsch');
+    expect(await german.locator('[aria-current="true"]').count()).toBe(1);
   });
 });
 

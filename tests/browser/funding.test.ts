@@ -212,7 +212,9 @@ describe('deposit history', () => {
     // Newest first, 10 to a page.
     await eventually(() => historyRows(app).count()).toBe(10);
     expect(await historyRows(app).first().textContent()).toContain('11 USDT');
-    await page.getByRole('button', { name: 'Load more', exact: true }).click();
+    // Scrolling to the end loads the next page by itself (infinite scroll; the "Load more"
+    // button it shows meanwhile would race with it).
+    await page.getByRole('button', { name: 'Load more', exact: true }).scrollIntoViewIfNeeded();
     await eventually(() => historyRows(app).count()).toBe(11);
     await page.getByText('No more', { exact: true }).waitFor();
 
