@@ -7,6 +7,7 @@ import { type LogStream, loggerOptions } from './logger.js';
 import { healthRoutes } from './ops/health.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { proxyRoutes } from './proxy/index.js';
+import { DEFAULT_THRESHOLD } from './proxy/precompressed.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from './realtime/index.js';
 import { webRoutes } from './web/index.js';
 
@@ -85,7 +86,9 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
 
   // Compresses every answer the client accepts compressed (web files, JSON); request bodies
   // pass to the upstream exactly as sent.
-  app.register(compress, { globalDecompression: false });
+  // The same threshold as the proxy's precompressed cache answers (proxy/precompressed.ts),
+  // which mirrors this plugin's choice of encoding.
+  app.register(compress, { globalDecompression: false, threshold: DEFAULT_THRESHOLD });
   app.register(websocket, {
     options: { maxPayload: config.maxFrameBytes, perMessageDeflate: config.perMessageDeflate },
   });

@@ -5,6 +5,7 @@ import type { Metrics } from '../ops/metrics.js';
 import { CACHEABLE_PATHS, cacheKey, pathOf } from './cacheable.js';
 import { classifyFailure, failureAnswer, type UpstreamFailure } from './failure.js';
 import { createMicroCache } from './micro-cache.js';
+import { createPrecompressor, type Precompressor } from './precompressed.js';
 import { fetchShared, type SharedAnswer } from './shared-fetch.js';
 
 export interface ProxyOptions {
@@ -17,6 +18,11 @@ export interface ProxyOptions {
   /** Total size of the kept answers; default 32 MiB. */
   readonly cacheMaxBytes?: number;
   readonly metrics: Metrics;
+  /**
+   * Compresses a shared answer once per encoding for every browser that accepts it; default:
+   * the encodings, preferences and threshold @fastify/compress has as server.ts registers it.
+   */
+  readonly precompressor?: Precompressor;
 }
 
 /** Value of the `outcome` label of `gateway_proxy_request_duration_seconds`. */
@@ -51,6 +57,7 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
     maxBytes: options.cacheMaxBytes ?? 32 * 1024 * 1024,
     storable: (answer) => answer.succeeded,
   });
+  const precompressor = options.precompressor ?? createPrecompressor();
 
   const sendFailure = (request: object, reply: ReplyLike, failure: UpstreamFailure) => {
     outcomes.set(request, 'error');
@@ -70,7 +77,16 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
         }),
       );
       outcomes.set(request, outcome === 'miss' ? 'upstream' : 'cache');
-      reply.code(value.status).headers(value.headers).send(value.body);
+      // Already compressed for this browser's encoding where @fastify/compress would compress
+      // it, so its onSend hook passes the bytes through instead of compressing them per hit.
+      const sent = await precompressor
+        .representation(value, request.headers)
+        .catch((error: unknown) => {
+          // The plain answer then, which @fastify/compress compresses as it always did.
+          request.log.warn({ err: error }, 'compressing a shared answer failed');
+          return value;
+        });
+      reply.code(value.status).headers(sent.headers).send(sent.body);
     } catch (error) {
       sendFailure(request, reply, classifyFailure(error));
     }
