@@ -1,11 +1,13 @@
 /**
  * The main thread's end of the live worker: starts it once, wraps it with comlink and applies
- * every batch it posts to the valtio store. Screens call the worker through `liveWorker()` and
+ * every batch it posts to the valtio store. It tells the worker which quotes are watched (see
+ * `watch.ts`), so batches carry only those. Screens call the worker through `liveWorker()` and
  * read the figures through the hooks.
  */
 import { proxy, type Remote, wrap } from 'comlink';
 import type { LiveApi, LiveBatch } from '../worker/api.js';
 import { applyBatch } from './store.js';
+import { quoteWatch } from './watch.js';
 
 let remote: Remote<LiveApi> | undefined;
 
@@ -16,7 +18,11 @@ export function liveWorker(): Remote<LiveApi> {
     type: 'module',
     name: 'live',
   });
-  remote = wrap<LiveApi>(worker);
-  void remote.onBatch(proxy((batch: LiveBatch) => applyBatch(batch)));
-  return remote;
+  const started = wrap<LiveApi>(worker);
+  remote = started;
+  // Before the listener, so the first snapshot already holds only the watched quotes.
+  void started.watchQuotes(quoteWatch.ids());
+  quoteWatch.listen((ids) => void started.watchQuotes(ids));
+  void started.onBatch(proxy((batch: LiveBatch) => applyBatch(batch)));
+  return started;
 }

@@ -3,9 +3,10 @@
  * re-renders only the components whose row changed. Whether the row exists at all is watched
  * apart, by identity: adding or removing another row never re-renders them either.
  */
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { proxy, type Snapshot, subscribe } from 'valtio/vanilla';
+import { usePageActive } from '../app/page-activity.js';
 import type {
   AccountView,
   CandleView,
@@ -15,6 +16,7 @@ import type {
   QuoteView,
 } from '../worker/api.js';
 import { live, type OrderSignals } from './store.js';
+import { quoteWatch } from './watch.js';
 
 /** Stands in for a missing row, so the hooks run the same either way; it never changes. */
 const NO_ROW = proxy({});
@@ -38,8 +40,14 @@ function useSlot<P extends object, K extends keyof P>(
   return target === NO_ROW ? undefined : (snapshot as Snapshot<NonNullable<P[K]>>);
 }
 
-/** One instrument's live quote, or `undefined` before it has one. */
+/**
+ * One instrument's live quote, or `undefined` before it has one. While the caller is mounted on
+ * a visible screen it watches the id, so the worker posts that quote (and only watched ones);
+ * a hidden kept-alive screen keeps its last values without watching.
+ */
 export function useQuote(instrumentId: number): Snapshot<QuoteView> | undefined {
+  const active = usePageActive();
+  useEffect(() => (active ? quoteWatch.watch(instrumentId) : undefined), [active, instrumentId]);
   return useSlot(live.quotes, instrumentId);
 }
 

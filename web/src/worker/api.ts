@@ -63,6 +63,13 @@ export interface LiveApi {
   /** Watches `KLINE.{code}.{period}` (replacing any other); its latest candle comes in batches. */
   watchCandles(code: string, period: Period): void;
   unwatchCandles(): void;
+  /**
+   * The instrument ids whose quotes the main thread shows (rows mounted now); batches carry only
+   * their quotes, and an id watched anew gets its current quote in the next batch. Until the
+   * first call every quote is posted. Holdings, account figures and the estimate are still
+   * computed from every quote.
+   */
+  watchQuotes(ids: readonly number[]): void;
   /** The whole trade list (static terms and the starting quotes). */
   setInstruments(list: InstrumentTerms[]): void;
   /** Every holding order (my_deal status 1, all pages). */

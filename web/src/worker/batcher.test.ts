@@ -123,4 +123,53 @@ describe('batcher', () => {
     cancel();
     expect(cancelled).toEqual([2]);
   });
+
+  it('with settleMs, keeps the inputs of one step together across a frame boundary', () => {
+    const frames: (() => void)[] = [];
+    let clock = 0;
+    const flushed: LiveBatch[] = [];
+    const batcher = createBatcher<LiveBatch>({
+      empty: () => ({}),
+      merge: mergeBatch,
+      flush: (batch) => flushed.push(batch),
+      schedule: (callback) => {
+        frames.push(callback);
+        return () => {};
+      },
+      settleMs: 8,
+      maxWaitMs: 50,
+      now: () => clock,
+    });
+    const frame = () => frames.shift()?.();
+
+    // DAY_MARKET at 0; a frame at 3 ms is too soon after it: it passes.
+    batcher.push({ quotes: new Map([[1, quote(1, 1.1)]]) });
+    clock = 3;
+    frame();
+    expect(flushed).toHaveLength(0);
+    // FOREX_TRADE at 6 ms; the frame at 19 ms is quiet enough: one batch for both.
+    clock = 6;
+    batcher.push({ holdings: new Map([[9, null]]) });
+    clock = 19;
+    frame();
+    expect(flushed).toHaveLength(1);
+    expect(flushed[0]?.quotes?.size).toBe(1);
+    expect(flushed[0]?.holdings?.size).toBe(1);
+    expect(frames).toHaveLength(0);
+
+    // An input long enough before its frame flushes there, without delay.
+    batcher.push({ candle: null });
+    clock = 30;
+    frame();
+    expect(flushed).toHaveLength(2);
+
+    // A steady stream of inputs still flushes once the first has waited maxWaitMs.
+    batcher.push({ account: null });
+    for (let step = 0; step < 5; step++) {
+      clock += 16;
+      batcher.push({ estimate: null });
+      frame();
+    }
+    expect(flushed).toHaveLength(3);
+  });
 });

@@ -35,16 +35,33 @@ export interface BatcherOptions<T> {
   flush: (batch: T) => void;
   /** Default `nextFrame`. */
   schedule?: FrameScheduler;
+  /**
+   * Holds a frame's flush while the last change set came less than this many ms ago, so the
+   * inputs of one market step (a DAY_MARKET frame, then its FOREX_TRADE push) leave in one
+   * message instead of straddling two frames. Default 0: every frame flushes.
+   */
+  settleMs?: number;
+  /** The longest a change set waits for the batch to settle, ms (default 3 frames' worth). */
+  maxWaitMs?: number;
+  /** The clock for `settleMs` (default `performance.now`). */
+  now?: () => number;
 }
 
 /**
  * Collects change sets and hands `flush` one merged batch per frame at most. Nothing is
- * scheduled while nothing is pending, so an idle market costs no frames.
+ * scheduled while nothing is pending, so an idle market costs no frames. With `settleMs`, a
+ * frame that comes right after a change set passes to the next one (up to `maxWaitMs`).
  */
 export function createBatcher<T>(options: BatcherOptions<T>) {
   const schedule = options.schedule ?? nextFrame;
+  const settleMs = options.settleMs ?? 0;
+  const maxWaitMs = options.maxWaitMs ?? 3 * FRAME_FALLBACK_MS;
+  const now = options.now ?? (() => performance.now());
   let pending: T | undefined;
   let cancel: (() => void) | undefined;
+  /** When the pending batch got its first and its latest change set. */
+  let firstAt = 0;
+  let lastAt = 0;
 
   function flush() {
     const batch = pending;
@@ -54,12 +71,23 @@ export function createBatcher<T>(options: BatcherOptions<T>) {
 
   function onFrame() {
     cancel = undefined;
+    if (settleMs > 0 && pending !== undefined) {
+      const at = now();
+      if (at - lastAt < settleMs && at - firstAt < maxWaitMs) {
+        cancel = schedule(onFrame);
+        return;
+      }
+    }
     flush();
   }
 
   return {
     /** Adds a change set to the batch of the next frame; `next` is not kept or mutated. */
     push(next: T): void {
+      if (settleMs > 0) {
+        lastAt = now();
+        if (pending === undefined) firstAt = lastAt;
+      }
       pending = options.merge(pending ?? options.empty(), next);
       cancel ??= schedule(onFrame);
     },

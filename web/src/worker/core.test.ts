@@ -14,12 +14,14 @@ import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { applyBatch, createLiveState, type LiveState } from '../live/store.js';
-import type { LiveApi } from './api.js';
+import type { LiveApi, LiveBatch } from './api.js';
 import { createLiveCore } from './core.js';
 
 let mock: MockUpstream;
 let core: LiveApi;
 let state: LiveState;
+/** Every batch the core posted, in order. */
+const batches: LiveBatch[] = [];
 let token: string | undefined;
 let api: ReturnType<typeof createRestClient<typeof routes>>;
 
@@ -44,7 +46,10 @@ beforeAll(async () => {
     WebSocketImpl: WebSocket as unknown as WebSocketConstructor,
     socket: { backoff: { baseMs: 20, maxMs: 100 } },
   });
-  core.onBatch((batch) => applyBatch(batch, state));
+  core.onBatch((batch) => {
+    batches.push(batch);
+    applyBatch(batch, state);
+  });
 });
 
 afterAll(async () => {
@@ -68,6 +73,26 @@ describe('the live core against the mock upstream', () => {
     expect(Object.keys(state.quotes)).toHaveLength(list.length);
     await until(() => Object.values(state.quotes).some((quote) => quote.time !== null), 'a tick');
     expect(core.status().topics).toEqual(['DAY_MARKET']);
+  });
+
+  it('posts only the quotes of watched ids, and a newly watched id at once', async () => {
+    const others = Object.keys(state.quotes)
+      .map(Number)
+      .filter((id) => id !== instrument.Id);
+    const [watched, later] = others;
+    if (watched === undefined || later === undefined) throw new Error('too few instruments');
+    core.watchQuotes([watched]);
+    // A batch merged before the call may still carry others: judge the ones after it.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    batches.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const posted = new Set(batches.flatMap((batch) => [...(batch.quotes?.keys() ?? [])]));
+    expect([...posted].filter((id) => id !== watched)).toEqual([]);
+
+    batches.length = 0;
+    core.watchQuotes([watched, later]);
+    await until(() => batches.some((batch) => batch.quotes?.has(later)), 'the newly watched quote');
+    // Holdings and the account are still valued from every quote (next test, on `instrument`).
   });
 
   it('logs in, values a holding from live quotes and pushes, and keeps the account', async () => {

@@ -34,6 +34,14 @@ export interface LiveCoreOptions {
   >;
 }
 
+/**
+ * A market step reaches the worker as several socket frames (DAY_MARKET, then FOREX_TRADE on
+ * another upstream connection): a frame due within this long of the last input waits one more,
+ * so the step is posted once rather than split over two frames (at most `POST_MAX_WAIT_MS`).
+ */
+const POST_SETTLE_MS = 8;
+const POST_MAX_WAIT_MS = 50;
+
 /** `wsUrl` with the language as its `lang` query, which the server localises messages by. */
 function addressOf(wsUrl: string, lang: string): string {
   const url = new URL(wsUrl);
@@ -48,6 +56,8 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
     empty: () => ({}),
     merge: mergeBatch,
     flush: post,
+    settleMs: POST_SETTLE_MS,
+    maxWaitMs: POST_MAX_WAIT_MS,
     ...(options.schedule && { schedule: options.schedule }),
   });
   let listener: BatchListener | undefined;
@@ -197,6 +207,11 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
       if (!before) return;
       model.watchCandle(null);
       client?.unsubscribe(before);
+      changed();
+    },
+
+    watchQuotes(ids) {
+      model.watchQuotes(ids);
       changed();
     },
 

@@ -354,6 +354,69 @@ describe('change sets', () => {
   });
 });
 
+describe('watched quotes', () => {
+  it('hands out only the quotes of watched ids, and values holdings from every quote', () => {
+    const model = modelWith(5, [order(7, 4)], '100000');
+    model.watchQuotes([1, 2]);
+    model.takeChanges();
+    model.applyTicks([tick(1, 1.2), tick(3, 1.3), tick(4, 1.4)]);
+    const batch = changes(model);
+    expect([...(batch.quotes?.keys() ?? [])]).toEqual([1]);
+    // Instrument 4 is not watched, yet its holding and the account follow its price.
+    expect(batch.holdings?.get(7)).toMatchObject({ price: 1.4, pnl: orderPnl(order(7, 4), 1.4) });
+    expect(batch.account?.floatingPnl).toBe(orderPnl(order(7, 4), 1.4));
+  });
+
+  it('a tick on unwatched ids only posts no quotes at all', () => {
+    const model = modelWith(3);
+    model.watchQuotes([1]);
+    model.takeChanges();
+    model.applyTicks([tick(2, 1.2), tick(3, 1.3)]);
+    expect(model.takeChanges()).toBeUndefined();
+  });
+
+  it('an id watched anew gets its current quote in the next change set, once', () => {
+    const model = modelWith(3);
+    model.watchQuotes([1]);
+    model.takeChanges();
+    model.applyTicks([tick(2, 1.25)]);
+    expect(model.takeChanges()).toBeUndefined();
+
+    model.watchQuotes([1, 2]);
+    const batch = changes(model);
+    expect([...(batch.quotes?.keys() ?? [])]).toEqual([2]);
+    expect(batch.quotes?.get(2)).toMatchObject({ close: 1.25, closeText: '1.25000' });
+    // Watching the same set again posts nothing.
+    model.watchQuotes([2, 1]);
+    expect(model.takeChanges()).toBeUndefined();
+  });
+
+  it('stops handing out an id once it is no longer watched', () => {
+    const model = modelWith(2);
+    model.watchQuotes([1, 2]);
+    model.takeChanges();
+    model.watchQuotes([1]);
+    model.applyTicks([tick(1, 1.2), tick(2, 1.3)]);
+    expect([...(changes(model).quotes?.keys() ?? [])]).toEqual([1]);
+  });
+
+  it('always tells a delisting, watched or not', () => {
+    const model = modelWith(3);
+    model.watchQuotes([1]);
+    model.takeChanges();
+    model.setInstruments([instrument(1), instrument(2)]);
+    expect(changes(model).quotes).toEqual(new Map([[3, null]]));
+  });
+
+  it('a snapshot carries only the watched quotes; null watches all again', () => {
+    const model = modelWith(4);
+    model.watchQuotes([3]);
+    expect([...(model.snapshot().quotes?.keys() ?? [])]).toEqual([3]);
+    model.watchQuotes(null);
+    expect([...(changes(model).quotes?.keys() ?? [])].sort()).toEqual([1, 2, 4]);
+  });
+});
+
 describe('FOREX_TRADE and FOREX_CLOSED', () => {
   it('upstream figures win when they arrive, until the price moves', () => {
     const model = modelWith(1, [order(5, 1)], '1000');

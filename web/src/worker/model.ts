@@ -141,6 +141,11 @@ export function createLiveModel() {
   let candleWatch: { code: string; period: Period } | null = null;
   let candle: CandleView | null = null;
 
+  /**
+   * The instrument ids whose quotes the main thread shows; `null` (until it says) means all.
+   * Every quote is kept and valued all the same: only what `takeChanges()` hands out is filtered.
+   */
+  let watchedQuotes: ReadonlySet<number> | null = null;
   // The change set since the last takeChanges().
   const dirtyQuotes = new Set<number>();
   const dirtyHoldings = new Set<number>();
@@ -298,11 +303,15 @@ export function createLiveModel() {
       }
     }
     if (dirtyQuotes.size > 0) {
-      batch.quotes = new Map();
+      const rows = new Map<number, QuoteView | null>();
       for (const id of dirtyQuotes) {
         const quote = quotes.get(id);
-        batch.quotes.set(id, quote ? quoteView(id, quote) : null);
+        // A delisting is always told, so no copy of a gone quote lingers on the main thread.
+        if (!quote) rows.set(id, null);
+        else if (watchedQuotes === null || watchedQuotes.has(id))
+          rows.set(id, quoteView(id, quote));
       }
+      if (rows.size > 0) batch.quotes = rows;
     }
     if (dirtyHoldings.size > 0) {
       batch.holdings = new Map();
@@ -539,6 +548,24 @@ export function createLiveModel() {
     /** The connection as the user sees it now. */
     get connection(): ConnectionView {
       return connectionView();
+    },
+
+    /**
+     * Limits the quotes handed out to `ids` (`null`: all again). An id watched anew is marked,
+     * so the next change set carries its current quote even if it has not moved since.
+     */
+    watchQuotes(ids: Iterable<number> | null): void {
+      const next = ids === null ? null : new Set(ids);
+      if (next !== null) {
+        for (const id of next) {
+          if (quotes.has(id) && watchedQuotes !== null && !watchedQuotes.has(id)) {
+            dirtyQuotes.add(id);
+          }
+        }
+      } else if (watchedQuotes !== null) {
+        for (const id of quotes.keys()) if (!watchedQuotes.has(id)) dirtyQuotes.add(id);
+      }
+      watchedQuotes = next;
     },
 
     /**

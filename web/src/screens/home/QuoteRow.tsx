@@ -1,5 +1,5 @@
 import type { Instrument } from '@pipstream/protocol';
-import { memo, useId, useState } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useQuote } from '../../live/hooks.js';
@@ -29,13 +29,22 @@ function InstrumentMark({ logo, showCode }: { readonly logo: string; readonly sh
   );
 }
 
+/** The flash of a move: the price's overlay fading out (opacity only: the compositor runs it). */
+const FLASH_KEYFRAMES: Keyframe[] = [{ opacity: 1 }, { opacity: 0 }];
+const FLASH_TIMING: KeyframeAnimationOptions = {
+  duration: 450,
+  easing: 'ease-out',
+  pseudoElement: '::after',
+};
+/** Reduced motion keeps the cue but not the motion, like base.css does for CSS animations. */
+const FLASH_TIMING_REDUCED: KeyframeAnimationOptions = { ...FLASH_TIMING, duration: 1 };
+const reducedMotion =
+  typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : undefined;
+
 /**
  * One instrument's live quote, linking to its trade screen. Props are plain values, so the row
- * re-renders only when its own quote changes (`useQuote` watches that slice alone).
- *
- * The flash: the price's element is keyed by the price text, so each move mounts it afresh and
- * its CSS animation starts over — no timer. A row that mounts with a move already behind it
- * (scrolled into view, or shown again) does not flash for it.
+ * re-renders only when its own quote changes (`useQuote` watches that slice alone) — and then
+ * only its figures (`QuoteFigures`): the link, logo and codes stay as they are.
  */
 export const QuoteRow = memo(function QuoteRow({
   id,
@@ -44,14 +53,9 @@ export const QuoteRow = memo(function QuoteRow({
   logo,
   testId,
 }: QuoteRowProps) {
-  const quote = useQuote(id);
-  const { decimal } = useFormat();
-  const [timeAtMount] = useState(quote?.time);
   const nameId = useId();
   const priceId = useId();
   const changeId = useId();
-  const moved = quote !== undefined && quote.time !== timeAtMount && quote.direction !== 'flat';
-  const tone = changeTone(quote?.changeText);
   return (
     <Link
       href={`/trade?id=${id}`}
@@ -69,14 +73,50 @@ export const QuoteRow = memo(function QuoteRow({
           {code !== showCode && <span className="quote-subcode">{code}</span>}
         </span>
       </span>
+      <QuoteFigures id={id} priceId={priceId} changeId={changeId} />
+    </Link>
+  );
+});
+
+/**
+ * A row's live price and change. The flash: the price's element stays mounted; each move
+ * replays its overlay's fade with the Web Animations API, so a tick costs a text update and a
+ * compositor animation — no remount, no timer. A row that mounts with a move already behind it
+ * (scrolled into view, or shown again) does not flash for it.
+ */
+function QuoteFigures({
+  id,
+  priceId,
+  changeId,
+}: {
+  readonly id: number;
+  readonly priceId: string;
+  readonly changeId: string;
+}) {
+  const quote = useQuote(id);
+  const { decimal } = useFormat();
+  const [timeAtMount] = useState(quote?.time);
+  const time = quote?.time;
+  const moved = quote !== undefined && time !== timeAtMount && quote.direction !== 'flat';
+  const tone = changeTone(quote?.changeText);
+  const price = useRef<HTMLSpanElement>(null);
+  const flash = useRef<Animation | undefined>(undefined);
+
+  useLayoutEffect(() => {
+    if (!moved || time === undefined) return;
+    flash.current?.cancel();
+    flash.current = price.current?.animate?.(
+      FLASH_KEYFRAMES,
+      reducedMotion?.matches ? FLASH_TIMING_REDUCED : FLASH_TIMING,
+    );
+  }, [moved, time]);
+
+  return (
+    <>
       <span
-        key={quote?.closeText}
+        ref={price}
         id={priceId}
-        className={
-          moved
-            ? `quote-price num quote-${tone} flash-${quote.direction}`
-            : `quote-price num quote-${tone}`
-        }
+        className={`quote-price quote-flash num quote-${tone}`}
         data-testid="quote-price"
         data-direction={quote?.direction ?? 'flat'}
       >
@@ -91,9 +131,9 @@ export const QuoteRow = memo(function QuoteRow({
           {decimal(quote?.changeText ?? '--')}
         </span>
       </span>
-    </Link>
+    </>
   );
-});
+}
 
 export interface QuoteListProps {
   /** Only the fields a row shows, so snapshots and plain lists both fit. */

@@ -1,0 +1,74 @@
+/**
+ * Which quotes the main thread shows: every mounted `useQuote(id)` (on a visible screen) holds
+ * its id, counted per id. The worker posts only the quotes of watched ids, so the cost of a tick
+ * follows the rows on screen, not the instrument count. Changes are told once per burst (all
+ * the effects of one commit, one scroll), and only when the set differs from the last one told.
+ */
+
+export type WatchListener = (ids: readonly number[]) => void;
+
+export interface QuoteWatch {
+  /** Holds `id` until the returned release is called (once; later calls do nothing). */
+  watch(id: number): () => void;
+  /** The ids held now. */
+  ids(): number[];
+  /**
+   * Registers the one listener (replacing any earlier one); it hears the set at the end of each
+   * burst that changed it from the set held at registration (which the caller sends itself).
+   */
+  listen(listener: WatchListener | undefined): void;
+}
+
+/** A fresh registry; `defer` runs the end of a burst (default: a microtask). */
+export function createQuoteWatch(
+  defer: (callback: () => void) => void = queueMicrotask,
+): QuoteWatch {
+  const counts = new Map<number, number>();
+  let listener: WatchListener | undefined;
+  let scheduled = false;
+  /** The set last told (or held at registration), sorted. */
+  let told: number[] = [];
+
+  function ids(): number[] {
+    return [...counts.keys()].sort((a, b) => a - b);
+  }
+
+  function tell() {
+    scheduled = false;
+    if (!listener) return;
+    const next = ids();
+    if (told.length === next.length && told.every((id, i) => id === next[i])) return;
+    told = next;
+    listener(next);
+  }
+
+  function changed() {
+    if (scheduled || !listener) return;
+    scheduled = true;
+    defer(tell);
+  }
+
+  return {
+    watch(id) {
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+      changed();
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        const count = (counts.get(id) ?? 1) - 1;
+        if (count > 0) counts.set(id, count);
+        else counts.delete(id);
+        changed();
+      };
+    },
+    ids,
+    listen(next) {
+      listener = next;
+      told = ids();
+    },
+  };
+}
+
+/** The app's registry: `useQuote` holds ids in it, the bridge tells the worker. */
+export const quoteWatch = createQuoteWatch();
