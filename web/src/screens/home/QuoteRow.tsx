@@ -1,5 +1,5 @@
 import type { Instrument } from '@pipstream/protocol';
-import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useQuote } from '../../live/hooks.js';
@@ -53,27 +53,18 @@ export const QuoteRow = memo(function QuoteRow({
   logo,
   testId,
 }: QuoteRowProps) {
-  const nameId = useId();
-  const priceId = useId();
-  const changeId = useId();
+  // The link is named by the text it shows, in reading order, the logo aside (WCAG 2.5.3: a
+  // voice-control user says what they see): code, price and change.
   return (
-    <Link
-      href={`/trade?id=${id}`}
-      className="quote-row"
-      data-testid={testId}
-      aria-labelledby={nameId}
-      aria-describedby={`${priceId} ${changeId}`}
-    >
+    <Link href={`/trade?id=${id}`} className="quote-row" data-testid={testId}>
       <span className="quote-name">
         <InstrumentMark logo={logo} showCode={showCode} />
         <span className="quote-codes">
-          <span className="quote-code" id={nameId}>
-            {showCode}
-          </span>
+          <span className="quote-code">{showCode}</span>
           {code !== showCode && <span className="quote-subcode">{code}</span>}
         </span>
       </span>
-      <QuoteFigures id={id} priceId={priceId} changeId={changeId} />
+      <QuoteFigures id={id} />
     </Link>
   );
 });
@@ -84,15 +75,7 @@ export const QuoteRow = memo(function QuoteRow({
  * compositor animation — no remount, no timer. A row that mounts with a move already behind it
  * (scrolled into view, or shown again) does not flash for it.
  */
-function QuoteFigures({
-  id,
-  priceId,
-  changeId,
-}: {
-  readonly id: number;
-  readonly priceId: string;
-  readonly changeId: string;
-}) {
+function QuoteFigures({ id }: { readonly id: number }) {
   const quote = useQuote(id);
   const { decimal } = useFormat();
   const [timeAtMount] = useState(quote?.time);
@@ -115,7 +98,6 @@ function QuoteFigures({
     <>
       <span
         ref={price}
-        id={priceId}
         className={`quote-price quote-flash num quote-${tone}`}
         data-testid="quote-price"
         data-direction={quote?.direction ?? 'flat'}
@@ -123,11 +105,7 @@ function QuoteFigures({
         {decimal(quote?.closeText ?? '--')}
       </span>
       <span className="quote-change-cell">
-        <span
-          id={changeId}
-          className={`quote-change num quote-change-${tone}`}
-          data-testid="quote-change"
-        >
+        <span className={`quote-change num quote-change-${tone}`} data-testid="quote-change">
           {decimal(quote?.changeText ?? '--')}
         </span>
       </span>
