@@ -14,9 +14,10 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
  * Flags for a quiet, deterministic headless run in a container: no sandbox (root in CI), no GPU,
- * no QUIC, and none of the background traffic a fresh profile would start.
+ * no QUIC, and none of the background traffic a fresh profile would start. The client
+ * benchmark (bench/client) launches with the same ones.
  */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

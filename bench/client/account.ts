@@ -1,0 +1,107 @@
+/**
+ * The trader the client benchmark logs in as: a real account registered by e-mail, funded by
+ * an approved coin deposit, holding market orders on distinct instruments — set up through the
+ * product API as tests/browser/support/trading.ts does, since it is the precondition, not the
+ * subject.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  CODE_PURPOSE,
+  createRestClient,
+  FUNDS_TAB,
+  type Instrument,
+  ORDER_MODE,
+  ORDER_SIDE,
+  routes,
+  type Session,
+} from '@pipstream/protocol';
+
+/** The mock's CONTROL_PREFIX (importing it from the mock would load the whole mock here). */
+const CONTROL = '/__control';
+/** Enough for 20 minimum-size positions on any instrument of the mock. */
+const DEPOSIT = '100000';
+const PASSWORD = 'bench-secret-1';
+/** The smallest valid PNG, a 1×1 transparent pixel: the proof a deposit needs. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function control<T>(mockUrl: string, path: string, body?: object): Promise<T> {
+  const response = await fetch(`${mockUrl}${CONTROL}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as { code: number; msg: string; data: T };
+  if (answer.code !== 1) throw new Error(`control ${path}: ${answer.msg}`);
+  return answer.data;
+}
+
+/** What the app keeps in localStorage for a logged-in user. */
+export type Trader = Pick<Session, 'token' | 'user'>;
+
+/**
+ * Registers, funds and opens `positions` market buys (minimum lots, default leverage) on the
+ * first open instruments that take orders, through the gateway at `baseUrl`.
+ */
+export async function fundedTrader(
+  baseUrl: string,
+  mockUrl: string,
+  positions: number,
+): Promise<Trader> {
+  const visitor = createRestClient(routes, { baseUrl, getLang: () => 'en' });
+  const email = `bench-${randomBytes(5).toString('hex')}@example.com`;
+  await visitor.call('sendEmail', { to: email, type: CODE_PURPOSE.REGISTER });
+  const sent = await control<{ code: string }>(
+    mockUrl,
+    `/codes/last?address=${encodeURIComponent(email)}`,
+  );
+  const session = await visitor.call('register', {
+    type: 'email',
+    account: email,
+    password: PASSWORD,
+    re_password: PASSWORD,
+    sms_code: sent.code,
+  });
+
+  const api = createRestClient(routes, {
+    baseUrl,
+    getLang: () => 'en',
+    getToken: () => session.token,
+  });
+  const proof = await api.call('imageUpload', { file: new Blob([PNG_1X1], { type: 'image/png' }) });
+  const [network] = await api.call('chargeSymbols');
+  if (!network) throw new Error('the mock offers no deposit network');
+  await api.call('chargeSubmit', {
+    number: DEPOSIT,
+    proofImg: proof.url,
+    address: network.address,
+    charge_id: network.id,
+  });
+  const [deposit] = (await api.call('chargeHistory', { type: FUNDS_TAB.COIN })).data;
+  if (!deposit) throw new Error('the deposit was not recorded');
+  await control(mockUrl, '/deposits/review', { id: deposit.id, approve: true });
+
+  const tradable = (await api.call('tradeList')).filter(takesOrders).slice(0, positions);
+  if (tradable.length < positions) {
+    throw new Error(`only ${tradable.length} instruments take orders, ${positions} wanted`);
+  }
+  for (const instrument of tradable) {
+    await api.call('submit', {
+      type: ORDER_SIDE.BUY,
+      cont: instrument.ForexMinCont,
+      forex_id: instrument.Id,
+      status: ORDER_MODE.MARKET,
+      target_price: 0,
+      stop_loss_price: 0,
+      target_profit_price: 0,
+      multiple: (instrument.HasForexMultiple[0] as { Value: number }).Value,
+    });
+  }
+  return { token: session.token, user: session.user };
+}
+
+function takesOrders(instrument: Instrument): boolean {
+  return instrument.MarketStatus === 1 && instrument.HasForexMultiple.length > 0;
+}

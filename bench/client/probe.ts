@@ -1,0 +1,143 @@
+/**
+ * What the client benchmark reads inside the page: an init script that records the first
+ * price on screen, long tasks and frame intervals, and the main thread's own counters over CDP
+ * (`Performance.getMetrics`). The same probe goes into the app and the baseline page.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CDPSession, Page } from 'playwright-core';
+
+/**
+ * The in-page recorder, as plain JavaScript text: a function handed to Playwright would be
+ * serialised from tsx's output, which may name helpers that do not exist in the page.
+ *
+ * - `firstQuoteMs`: `performance.now()` (0 is navigation start) when an element
+ *   `[data-testid="quote-price"]` first shows a digit; its observer then disconnects, so it
+ *   costs nothing during the windows.
+ * - `start()` / `stop()`: one measuring window of long tasks (PerformanceObserver 'longtask',
+ *   over 50 ms) and requestAnimationFrame intervals.
+ */
+export const PROBE_SCRIPT = `(() => {
+  if (window !== window.top) return;
+  const probe = { firstQuoteMs: null, recording: false, since: 0, frames: [], longTasks: [] };
+  let lastFrame = 0;
+  const onFrame = (now) => {
+    if (probe.recording && lastFrame > 0) probe.frames.push(now - lastFrame);
+    lastFrame = now;
+    requestAnimationFrame(onFrame);
+  };
+  requestAnimationFrame(onFrame);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (probe.recording && entry.startTime >= probe.since) probe.longTasks.push(entry.duration);
+    }
+  }).observe({ type: 'longtask' });
+  const showsPrice = () => {
+    for (const element of document.querySelectorAll('[data-testid="quote-price"]')) {
+      if (/[0-9]/.test(element.textContent || '')) return true;
+    }
+    return false;
+  };
+  const watcher = new MutationObserver(() => {
+    if (probe.firstQuoteMs === null && showsPrice()) {
+      probe.firstQuoteMs = performance.now();
+      watcher.disconnect();
+    }
+  });
+  watcher.observe(document, { childList: true, subtree: true, characterData: true });
+  probe.start = () => {
+    probe.frames = [];
+    probe.longTasks = [];
+    lastFrame = 0;
+    probe.since = performance.now();
+    probe.recording = true;
+  };
+  probe.stop = () => {
+    probe.recording = false;
+    return { ms: performance.now() - probe.since, frames: probe.frames, longTasks: probe.longTasks };
+  };
+  Object.defineProperty(window, '__benchProbe', { value: probe });
+})();`;
+
+/**
+ * An init script that logs the app in as `token`/`user` in English before its first script
+ * runs, where the app keeps them (`pipstream.*` in localStorage, JSON-encoded).
+ */
+export function sessionScript(session: { token: string; user: unknown } | null): string {
+  const entries: [string, unknown][] = [['pipstream.lang', 'en']];
+  if (session) entries.push(['pipstream.token', session.token], ['pipstream.user', session.user]);
+  const writes = entries.map(
+    ([key, value]) =>
+      `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(value))});`,
+  );
+  return `if (window === window.top) { ${writes.join(' ')} }`;
+}
+
+/** The main thread's counters that a window reads: Chromium's `Performance.getMetrics`. */
+export interface MainThreadMetrics {
+  /** Seconds spent running script. */
+  readonly ScriptDuration: number;
+  /** Seconds the main thread was busy with any task. */
+  readonly TaskDuration: number;
+  /** Seconds of layout and of style recalculation. */
+  readonly LayoutDuration: number;
+  readonly RecalcStyleDuration: number;
+  /** Bytes of the page's JS heap in use. */
+  readonly JSHeapUsedSize: number;
+}
+
+async function mainThreadMetrics(cdp: CDPSession): Promise<MainThreadMetrics> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const value = (name: keyof MainThreadMetrics) =>
+    metrics.find((metric) => metric.name === name)?.value ?? Number.NaN;
+  return {
+    ScriptDuration: value('ScriptDuration'),
+    TaskDuration: value('TaskDuration'),
+    LayoutDuration: value('LayoutDuration'),
+    RecalcStyleDuration: value('RecalcStyleDuration'),
+    JSHeapUsedSize: value('JSHeapUsedSize'),
+  };
+}
+
+/** What one measuring window recorded, before any statistics. */
+export interface WindowSample {
+  /** Length of the window as the page measured it. */
+  readonly ms: number;
+  /** requestAnimationFrame intervals, ms. */
+  readonly frames: readonly number[];
+  /** Durations of the long tasks that started in the window, ms. */
+  readonly longTasks: readonly number[];
+  /** Main-thread counters at the start and at the end of the window. */
+  readonly before: MainThreadMetrics;
+  readonly after: MainThreadMetrics;
+}
+
+/** Records one window of `ms` on `page` (whose probe is installed). */
+export async function recordWindow(page: Page, cdp: CDPSession, ms: number): Promise<WindowSample> {
+  const before = await mainThreadMetrics(cdp);
+  await page.evaluate('window.__benchProbe.start()');
+  await sleep(ms);
+  const recorded = (await page.evaluate('window.__benchProbe.stop()')) as Pick<
+    WindowSample,
+    'ms' | 'frames' | 'longTasks'
+  >;
+  const after = await mainThreadMetrics(cdp);
+  return { ...recorded, before, after };
+}
+
+/** Waits for the probe's first price and resolves its time from navigation start, ms. */
+export async function firstQuoteMs(page: Page, timeoutMs: number): Promise<number> {
+  // A function, not a string: the app's CSP forbids the eval a string predicate needs.
+  const handle = await page.waitForFunction(
+    () =>
+      (window as unknown as { __benchProbe: { firstQuoteMs: number | null } }).__benchProbe
+        .firstQuoteMs,
+    undefined,
+    { timeout: timeoutMs },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Sets Chromium's CPU slow-down of the page (1 is none). */
+export async function throttle(cdp: CDPSession, rate: number): Promise<void> {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { windowFigures } from './figures.js';
+import type { MainThreadMetrics, WindowSample } from './probe.js';
+import { clientReport } from './report.js';
+
+const metrics = (script: number): MainThreadMetrics => ({
+  ScriptDuration: script,
+  TaskDuration: script,
+  LayoutDuration: 0,
+  RecalcStyleDuration: 0,
+  JSHeapUsedSize: 2 ** 20,
+});
+const sample = (scriptSeconds: number, longTasks: number[]): WindowSample => ({
+  ms: 1000,
+  frames: [16.7, 16.7, 16.6],
+  longTasks,
+  before: metrics(0),
+  after: metrics(scriptSeconds),
+});
+
+describe('clientReport', () => {
+  const windows = [
+    windowFigures('app /', 4, sample(0.05, []), 900),
+    windowFigures('app /order', 4, sample(0.04, [])),
+    windowFigures('baseline', 4, sample(0.5, [80, 90]), 700),
+  ];
+  const { summary, markdown } = clientReport({
+    windows,
+    throttles: [4],
+    orderThrottles: [4],
+    initialJsKB: 100,
+    baselineScriptKB: 60,
+    targetThrottle: 4,
+    notes: ['a note'],
+  });
+
+  it('summarises each throttle with app, holdings, baseline and ratios', () => {
+    expect(summary.cpu4x).toMatchObject({
+      app: { firstQuoteMs: 900, scriptingMsPerS: 50, longTasksPerMin: 0 },
+      order: { scriptingMsPerS: 40 },
+      baseline: { firstQuoteMs: 700, longTasksPerMin: 120 },
+      appOverBaseline: { scripting: 0.1, longTasks: 0, frameP95: 1 },
+    });
+    expect(summary.targets).toBe('7/7 met');
+    expect(summary.notMet).toEqual([]);
+  });
+
+  it('prints the medians, the ratios, the verdicts and the notes', () => {
+    expect(markdown).toContain('| app / | 4× | 1 | 900 | 0 (0/1 runs) |');
+    expect(markdown).toContain('| baseline | 4× | 1 | 700 | 120 (1/1 runs) |');
+    expect(markdown).toContain('| 4× | 0.1 | 0 | 1 |');
+    expect(markdown).toContain('| first quote ≤ 1.5 s (ms) | 900 | met |');
+    expect(markdown).toContain('- a note');
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { compareAt, type Measured, marginalRssKiB, markdownOf, runFigures } from './figures.js';
+
+function measured(overrides: Partial<Measured>): Measured {
+  return {
+    kind: 'gateway',
+    clients: 1000,
+    connected: 1000,
+    ticks: 40,
+    received: 40_000,
+    windowSeconds: 4,
+    cpuSeconds: 2,
+    clientCpuSeconds: 1,
+    p50Ms: 3,
+    p99Ms: 10,
+    rssBeforeBytes: 50 * 1024 * 1024,
+    rssIdleBytes: 50 * 1024 * 1024 + 8 * 1024 * 1000,
+    upstreamConnections: 1,
+    upstreamGauge: 1,
+    closes: {},
+    conflated: 0,
+    ...overrides,
+  };
+}
+
+describe('runFigures', () => {
+  it('derives rates, the delivered fraction and RSS per connection', () => {
+    const figures = runFigures(measured({ received: 39_960 }));
+    expect(figures.messagesPerSecond).toBe(9990);
+    expect(figures.delivered).toBeCloseTo(0.999, 6);
+    expect(figures.messagesPerCpuSecond).toBe(19_980);
+    expect(figures.rssPerConnectionKiB).toBe(8);
+  });
+});
+
+describe('compareAt', () => {
+  const runs = [
+    runFigures(measured({ cpuSeconds: 2 })),
+    runFigures(measured({ kind: 'raw', cpuSeconds: 1.6, p99Ms: 9, upstreamGauge: null })),
+    runFigures(measured({ cpuSeconds: 2.2, p99Ms: 12 })),
+    runFigures(measured({ kind: 'raw', cpuSeconds: 1.8, p99Ms: 9, upstreamGauge: null })),
+    runFigures(measured({ cpuSeconds: 1.8, p99Ms: 11 })),
+    runFigures(measured({ kind: 'raw', cpuSeconds: 2.0, p99Ms: 10, upstreamGauge: null })),
+    runFigures(measured({ clients: 5000, upstreamConnections: 2 })),
+  ];
+
+  it('takes medians per server and ratios gateway / raw', () => {
+    const at = compareAt(1000, runs);
+    expect(at.runs).toBe(3);
+    expect(at.gateway.messagesPerCpuSecond).toBe(20_000);
+    expect(at.raw.messagesPerCpuSecond).toBe(22_222);
+    expect(at.ratio.messagesPerCpuSecond).toBe(0.9);
+    expect(at.gateway.p99Ms).toBe(11);
+    expect(at.ratio.p99Ms).toBe(1.222);
+  });
+
+  it('says which Targets are met', () => {
+    const at = compareAt(1000, runs);
+    expect(at.targets).toEqual({
+      messagesPerCpuSecond: 'met',
+      delivered: 'met',
+      p99: 'not met',
+      rssPerConnection: 'met',
+      upstreamConnections: 'met',
+    });
+    expect(at.upstreamConnections).toEqual({ atFeeder: 1, gatewayGauge: 1, rawAtFeeder: 1 });
+  });
+
+  it('flags more than one upstream connection', () => {
+    expect(compareAt(5000, runs).targets.upstreamConnections).toBe('not met');
+  });
+
+  it('prints a table row per figure with its Target', () => {
+    const markdown = markdownOf([compareAt(1000, runs)], undefined, 'described');
+    expect(markdown).toContain(
+      '| 1000 | p99 latency (ms) | 11 | 9 | 1.222 | ≤ 1.2× raw | not met |',
+    );
+    expect(markdown).toContain('upstream connections');
+  });
+});
+
+describe('marginalRssKiB', () => {
+  const MIB = 1024 * 1024;
+  const run = (kind: 'gateway' | 'raw', clients: number, growthMiB: number) =>
+    runFigures(
+      measured({ kind, clients, rssBeforeBytes: 40 * MIB, rssIdleBytes: (40 + growthMiB) * MIB }),
+    );
+
+  it('is the growth per connection added between the fewest and the most clients', () => {
+    const marginal = marginalRssKiB([
+      run('gateway', 1000, 18),
+      run('raw', 1000, 7),
+      run('gateway', 5000, 50),
+      run('raw', 5000, 39),
+    ]);
+    expect(marginal).toEqual({ between: [1000, 5000], gateway: 8.19, raw: 8.19 });
+  });
+
+  it('needs two client counts', () => {
+    expect(marginalRssKiB([run('gateway', 1000, 18), run('raw', 1000, 7)])).toBeUndefined();
+  });
+});

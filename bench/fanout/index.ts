@@ -1,0 +1,220 @@
+/**
+ * Fan-out (issue 9): N browser-like clients subscribed to DAY_MARKET at 10 frames/s of ~2 KB,
+ * through the gateway and through a raw ws relay of the same feed, runs interleaved. Each run
+ * starts a fresh feeder and server (the client processes serve every run) and measures, in
+ * order: server RSS with no client, RSS with N idle clients, the upstream connections the
+ * feeder sees, then after a warm-up a window of frames: frames delivered (by key; a frame
+ * counts if it arrives by the end of the drain after the window), server CPU, and send →
+ * receipt latency of the delivered frames.
+ */
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { cpuSeconds, rssBytes } from '../lib/processes.js';
+import type { Benchmark, BenchResult } from '../lib/results.js';
+import { round } from '../lib/stats.js';
+import { startFeeder } from './feeder.js';
+import { compareAt, marginalRssKiB, markdownOf, type RunFigures, runFigures } from './figures.js';
+import { wallClockMs } from './frame-keys.js';
+import { type LoadPool, startLoadPool } from './load-pool.js';
+import { createBenchMarket } from './market.js';
+import { gatewayMetrics, type RunningServer, type ServerKind, startServer } from './servers.js';
+
+interface Plan {
+  readonly clients: readonly number[];
+  readonly runs: number;
+  /** Idle time before each RSS reading. */
+  readonly settleMs: number;
+  readonly warmupMs: number;
+  readonly windowMs: number;
+  /** Time after the last tick for late frames to arrive. */
+  readonly drainMs: number;
+  /** Load-client processes sharing the sockets. */
+  readonly processes: number;
+}
+
+const FULL: Plan = {
+  clients: [1000, 5000],
+  runs: 5,
+  settleMs: 300,
+  // A fresh server is still compiling its hot paths (on its own CPU time) for a while.
+  warmupMs: 1000,
+  windowMs: 2000,
+  drainMs: 1000,
+  processes: 2,
+};
+
+const QUICK: Plan = {
+  clients: [200],
+  runs: 1,
+  settleMs: 200,
+  warmupMs: 300,
+  windowMs: 1000,
+  drainMs: 300,
+  processes: 2,
+};
+
+/** 60 instruments, 16 ticks a frame (~2 KB), 10 frames a second. */
+const FEED = { instruments: 60, ticksPerFrame: 16, ticksPerSecond: 10 } as const;
+
+/** A server's graceful shutdown is not measured: this long, then SIGKILL. */
+const STOP_GRACE_MS = 1000;
+
+/** The soft limit on open files: the server holds one per client. */
+function openFileLimit(): number {
+  const line = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+  return line?.[1] === 'unlimited' ? Number.POSITIVE_INFINITY : Number(line?.[1] ?? 1024);
+}
+
+async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`fanout: waited ${timeoutMs} ms for ${what}`);
+    await sleep(20);
+  }
+}
+
+async function measureRun(
+  kind: ServerKind,
+  clients: number,
+  plan: Plan,
+  poolStarting: Promise<LoadPool>,
+): Promise<RunFigures> {
+  const feeder = await startFeeder(FEED);
+  let server: RunningServer | undefined;
+  let pool: LoadPool | undefined;
+  try {
+    server = await startServer(kind, feeder);
+    const { pid } = server.process;
+    await sleep(plan.settleMs);
+    const rssBeforeBytes = rssBytes(pid);
+    pool = await poolStarting;
+
+    const topics = kind === 'gateway' ? ['DAY_MARKET'] : [];
+    const sockets = Array.from({ length: clients }, () => topics);
+    const connected = await pool.connect(server.wsUrl, sockets, {
+      ping: kind === 'gateway',
+      record: true,
+    });
+    await waitUntil(() => feeder.holders('DAY_MARKET') > 0, 'DAY_MARKET subscribed upstream');
+    await sleep(plan.settleMs);
+    const rssIdleBytes = rssBytes(pid);
+    const upstreamConnections = feeder.openConnections();
+    const upstreamGauge = kind === 'gateway' ? (await gatewayMetrics(server)).upstreamPublic : null;
+
+    // The window is counted in frames, not in ms: every run measures the same frames.
+    const perMs = FEED.ticksPerSecond / 1000;
+    feeder.start();
+    await feeder.ticks(plan.warmupMs * perMs);
+    feeder.clearLog();
+    const cpuAtStart = cpuSeconds(pid);
+    const clientCpuAtStart = pool.cpuSeconds();
+    await feeder.ticks(plan.windowMs * perMs);
+    feeder.stop();
+    const sentAt = [...feeder.sentAt];
+    await sleep(plan.drainMs);
+    const deadline = wallClockMs();
+    const cpu = cpuSeconds(pid) - cpuAtStart;
+    const clientCpu = pool.cpuSeconds() - clientCpuAtStart;
+    const conflated = kind === 'gateway' ? (await gatewayMetrics(server)).conflated : null;
+
+    const report = await pool.report(sentAt, deadline);
+    return runFigures({
+      kind,
+      clients,
+      connected: connected.open,
+      ticks: sentAt.length,
+      received: report.received,
+      windowSeconds: plan.windowMs / 1000,
+      cpuSeconds: cpu,
+      clientCpuSeconds: clientCpu,
+      p50Ms: report.latency.quantile(0.5),
+      p99Ms: report.latency.quantile(0.99),
+      rssBeforeBytes,
+      rssIdleBytes,
+      upstreamConnections,
+      upstreamGauge,
+      closes: report.closes,
+      conflated,
+    });
+  } finally {
+    try {
+      await pool?.disconnect();
+    } finally {
+      await server?.process.stop(STOP_GRACE_MS);
+      await feeder.close();
+    }
+  }
+}
+
+/** One line per run on stderr, so a long run shows it is alive. */
+function logRun(run: RunFigures, index: number, plan: Plan) {
+  const figures = [
+    `${round(run.messagesPerSecond, 0)} msg/s`,
+    `delivered ${round(run.delivered, 5)}`,
+    `${round(run.messagesPerCpuSecond, 0)} msg/CPU-s`,
+    `p50 ${run.p50Ms} ms`,
+    `p99 ${run.p99Ms} ms`,
+    `${round(run.rssPerConnectionKiB, 2)} KiB/conn`,
+    `upstream ${run.upstreamConnections}`,
+    `server ${round(run.cpuSeconds, 2)} / clients ${round(run.clientCpuSeconds, 2)} CPU-s`,
+    ...(run.conflated === null ? [] : [`conflated ${run.conflated}`]),
+  ];
+  console.error(
+    `[fanout] ${run.kind} × ${run.clients} run ${index + 1}/${plan.runs}: ${figures.join(', ')}`,
+  );
+}
+
+async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
+  const plan = quick ? QUICK : FULL;
+  const needed = Math.max(...plan.clients) + 200;
+  if (openFileLimit() < needed) {
+    throw new Error(`fanout needs ${needed} open files per process: raise \`ulimit -n\``);
+  }
+  const runs: RunFigures[] = [];
+  // One set of client processes serves every run, subject and baseline alike; they start while
+  // the first server does.
+  const pool = startLoadPool(plan.processes);
+  pool.catch(() => {}); // Awaited in the first run; this only keeps Node from calling it unhandled.
+  try {
+    for (const clients of plan.clients) {
+      for (let index = 0; index < plan.runs; index++) {
+        // Interleaved: the subject, then its baseline, so both see the same machine weather.
+        for (const kind of ['gateway', 'raw'] as const) {
+          const figures = await measureRun(kind, clients, plan, pool);
+          logRun(figures, index, plan);
+          runs.push(figures);
+        }
+      }
+    }
+  } finally {
+    await pool.then(
+      (started) => started.stop(),
+      () => undefined,
+    );
+  }
+  const comparisons = plan.clients.map((clients) => compareAt(clients, runs));
+  const marginal = marginalRssKiB(runs);
+  const params = {
+    ...plan,
+    feed: FEED,
+    frameBytes: createBenchMarket(FEED).dayMarket(Date.now()).length,
+    gatewayConfig: 'defaults, MAX_CONNECTIONS_PER_IP=1000000, LOG_LEVEL=warn',
+  };
+  const described =
+    `${plan.runs} run(s) each of gateway and raw ws, interleaved; ${FEED.ticksPerSecond} DAY_MARKET ` +
+    `frames/s of ${params.frameBytes} bytes; ${plan.warmupMs / 1000} s warm-up, ${plan.windowMs / 1000} s measured, ` +
+    `${plan.drainMs / 1000} s drain; clients in ${plan.processes} processes.`;
+  return {
+    name: 'fanout',
+    quick,
+    params,
+    summary: {
+      ...Object.fromEntries(comparisons.map((c) => [`clients${c.clients}`, c])),
+      ...(marginal && { marginalRssPerConnectionKiB: marginal }),
+    },
+    runs,
+    markdown: markdownOf(comparisons, marginal, described),
+  };
+}
+
+export const benchmark: Benchmark = { name: 'fanout', run };

@@ -1,0 +1,148 @@
+/**
+ * Child processes of a benchmark: started on free 127.0.0.1 ports, waited for, and always
+ * stopped by their PID (never by name), also when the benchmark fails half-way.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A port nothing listens on right now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** A started child process: its PID, its output so far, and how to stop it. */
+export interface Started {
+  readonly child: ChildProcess;
+  readonly pid: number;
+  /** Everything it wrote to stdout and stderr (for error messages). */
+  output(): string;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once it has exited. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const running = new Set<Started>();
+
+let guarded = false;
+
+/**
+ * Once per process: if the benchmark itself ends early (Ctrl-C, a kill, a crash), its children
+ * are killed by PID on the way out rather than left listening on the machine.
+ */
+function guardExit(): void {
+  if (guarded) return;
+  guarded = true;
+  process.once('exit', () => {
+    for (const started of running) {
+      try {
+        process.kill(started.pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void stopAll().finally(() => process.exit(130));
+    });
+  }
+}
+
+/** Starts `command args` with `env` added to this process's environment. */
+export function start(
+  command: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Started {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid === undefined) throw new Error(`could not start ${command}`);
+  guardExit();
+  const pid = child.pid;
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    // The last 64 KB is enough to explain a failure.
+    output = (output + chunk.toString()).slice(-65_536);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const started: Started = {
+    child,
+    pid,
+    output: () => output,
+    async stop(graceMs = 5_000) {
+      running.delete(started);
+      if (child.exitCode === null && child.signalCode === null) {
+        process.kill(pid, 'SIGTERM');
+        const timer = setTimeout(() => {
+          if (child.exitCode === null && child.signalCode === null) process.kill(pid, 'SIGKILL');
+        }, graceMs);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+  running.add(started);
+  return started;
+}
+
+/** Stops every process `start` began that is still running (a benchmark's `finally`). */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((started) => started.stop()));
+}
+
+/** Waits until `url` answers 2xx, or throws after `timeoutMs` with the process's output. */
+export async function waitForHttp(url: string, owner?: Started, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (owner && (owner.child.exitCode !== null || owner.child.signalCode !== null)) {
+      throw new Error(`${url}: the process exited:\n${owner.output()}`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms\n${owner?.output() ?? ''}`);
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces: fields are counted after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const user = Number(fields[11]);
+  const system = Number(fields[12]);
+  return (user + system) / CLOCK_TICKS;
+}
+
+/** Resident memory of a process in bytes, from /proc/<pid>/status. */
+export function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+  return kib === undefined ? Number.NaN : Number(kib) * 1024;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { benchCodes } from '../fanout/market.js';
+import {
+  clientTopics,
+  type DropRun,
+  impliedTimings,
+  lossesByReason,
+  markdownOf,
+  summarize,
+} from './figures.js';
+
+const codes = benchCodes(300);
+const settings = { heartbeatMs: 5000, maxMissedPongs: 2, firstRetryMs: 250, tickMs: 100 };
+
+describe('clientTopics', () => {
+  it('gives every client DAY_MARKET and one chart when clients outnumber the codes', () => {
+    const topics = clientTopics(1000, codes);
+    expect(topics.every((t) => t.length === 2 && t[0] === 'DAY_MARKET')).toBe(true);
+    expect(new Set(topics.flat()).size).toBe(301);
+  });
+
+  it('deals several charts per client when codes outnumber the clients', () => {
+    const topics = clientTopics(100, codes);
+    expect(topics.every((t) => t.length === 4)).toBe(true);
+    expect(new Set(topics.flat()).size).toBe(301);
+    expect(topics[0]).toEqual([
+      'DAY_MARKET',
+      'KLINE.SYM001.1min',
+      'KLINE.SYM101.1min',
+      'KLINE.SYM201.1min',
+    ]);
+  });
+});
+
+describe('impliedTimings', () => {
+  it('reads the drop and silence windows off the settings', () => {
+    expect(impliedTimings(settings)).toEqual({
+      dropToFreshMs: { from: 0, to: 350 },
+      silentDetectionMs: { from: 15_000, to: 20_000 },
+    });
+  });
+});
+
+describe('lossesByReason', () => {
+  it('counts the gateway’s "upstream lost" log lines by reason', () => {
+    const log = [
+      '{"level":40,"module":"realtime","upstream":"public","reason":"closed","attempt":0,"msg":"upstream lost"}',
+      '{"level":40,"module":"realtime","upstream":"public","reason":"heartbeat","attempt":0,"msg":"upstream lost"}',
+      '{"level":40,"module":"realtime","upstream":"public","reason":"closed","attempt":0,"msg":"upstream lost"}',
+      '{"level":30,"msg":"upstream connected"}',
+    ].join('\n');
+    expect(lossesByReason(log)).toEqual({ closed: 2, heartbeat: 1 });
+  });
+});
+
+describe('summarize', () => {
+  const drop = (freshMs: number, stale = 0): DropRun => ({
+    dropped: 1,
+    reconnectMs: freshMs - 80,
+    resubscribedMs: freshMs - 60,
+    freshMs,
+    medianClientFreshMs: freshMs - 20,
+    stale,
+    watched: 1000,
+  });
+
+  it('takes medians and checks them against the Targets', () => {
+    const summary = summarize(
+      [drop(300), drop(900), drop(200)],
+      [
+        { phaseMs: 2500, detectedMs: 17_000, reconnectMs: 17_100 },
+        { phaseMs: 833, detectedMs: 19_000, reconnectMs: 19_200 },
+        { phaseMs: 4167, detectedMs: 16_000, reconnectMs: 16_050 },
+      ],
+      settings,
+      undefined,
+    );
+    expect(summary.drop).toMatchObject({ runs: 3, freshMs: 300, met: 'met', staleClients: 0 });
+    expect(summary.silent).toMatchObject({ runs: 3, detectedMs: 17_000, met: 'not met' });
+    expect(markdownOf(summary, 'described')).toContain('| 15000–20000 ms | ≤ 15000 ms | not met |');
+  });
+
+  it('does not count a drop after which some client never got a fresh tick as met', () => {
+    const summary = summarize([drop(300, 4)], [], settings, 'skipped for a reason');
+    expect(summary.drop.met).toBe('not met');
+    expect(summary.silent).toEqual({ skipped: 'skipped for a reason' });
+    expect(markdownOf(summary, '')).toContain('skipped for a reason');
+  });
+});

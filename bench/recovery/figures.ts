@@ -1,0 +1,168 @@
+/**
+ * The recovery benchmark's pure parts: which topics each client holds, what the gateway's
+ * configuration implies for the two recoveries (the baseline the figures are read against),
+ * and the medians and Targets of the measured ones.
+ */
+import { klineTopic } from '@pipstream/protocol';
+import { table } from '../lib/results.js';
+import { median, round } from '../lib/stats.js';
+
+/**
+ * Each client's topics: DAY_MARKET, as every quote screen holds, plus the 1-minute KLINE of
+ * one or more instruments, dealt round so that together the clients hold every one of
+ * `codes` (with fewer clients than codes, each holds several).
+ */
+export function clientTopics(clients: number, codes: readonly string[]): string[][] {
+  const perClient = Math.ceil(codes.length / clients);
+  return Array.from({ length: clients }, (_, client) => {
+    const charts = new Set<string>();
+    for (let k = 0; k < perClient; k++) {
+      const code = codes[(client + k * clients) % codes.length] as string;
+      charts.add(klineTopic(code, '1min'));
+    }
+    return ['DAY_MARKET', ...charts];
+  });
+}
+
+/** The timings the gateway's settings stand for. */
+export interface RecoverySettings {
+  /** Upstream ping interval (gateway config `heartbeatMs`). */
+  readonly heartbeatMs: number;
+  /** Unanswered pings tolerated (protocol MAX_MISSED_PONGS). */
+  readonly maxMissedPongs: number;
+  /** Ceiling of the first reconnect delay (protocol DEFAULT_BACKOFF.baseMs, full jitter). */
+  readonly firstRetryMs: number;
+  /** Time between two ticks of the feed. */
+  readonly tickMs: number;
+}
+
+/**
+ * What the settings imply. A clean drop: a reconnect after a delay uniform in
+ * [0, firstRetryMs), then connect and resubscribe, then the next tick — a fresh tick by about
+ * firstRetryMs + tickMs at worst, plus the handshake. A silent upstream: the heartbeat checks
+ * before each ping whether more than `maxMissedPongs` are unanswered, so it lets go on the
+ * (maxMissedPongs + 2)th beat after the silence began — the first beat falls anywhere within
+ * one interval of it.
+ */
+export function impliedTimings(settings: RecoverySettings) {
+  const { heartbeatMs, maxMissedPongs, firstRetryMs, tickMs } = settings;
+  return {
+    dropToFreshMs: { from: 0, to: firstRetryMs + tickMs },
+    silentDetectionMs: {
+      from: (maxMissedPongs + 1) * heartbeatMs,
+      to: (maxMissedPongs + 2) * heartbeatMs,
+    },
+  };
+}
+
+/** Issue 9's recovery Targets. */
+export const TARGETS = { dropToFreshMs: 1000, silentDetectionMs: 15_000 } as const;
+
+/** One clean drop: times from the drop (ms). */
+export interface DropRun {
+  /** Upstream connections the feeder dropped. */
+  readonly dropped: number;
+  /** Until the gateway's new upstream connection opened. */
+  readonly reconnectMs: number;
+  /** Until it held every topic again. */
+  readonly resubscribedMs: number;
+  /** Until every client had a frame sent after the drop on every one of its topics. */
+  readonly freshMs: number;
+  /** Until half the clients had. */
+  readonly medianClientFreshMs: number;
+  /** Clients that had not, by the deadline. */
+  readonly stale: number;
+  readonly watched: number;
+}
+
+/** One silent upstream: times from the moment the feeder went silent (ms). */
+export interface SilentRun {
+  /** How long after one of the gateway's heartbeats the silence began. */
+  readonly phaseMs: number;
+  /** Until the gateway let the silent connection go. */
+  readonly detectedMs: number;
+  /** Until its next connection opened. */
+  readonly reconnectMs: number;
+}
+
+/** How many times the gateway logged `upstream lost`, by reason (its warn-level JSON logs). */
+export function lossesByReason(log: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const line of log.split('\n')) {
+    if (!line.includes('"msg":"upstream lost"')) continue;
+    const reason = /"reason":"([a-z-]+)"/.exec(line)?.[1] ?? 'unknown';
+    counts[reason] = (counts[reason] ?? 0) + 1;
+  }
+  return counts;
+}
+
+const verdict = (met: boolean) => (met ? 'met' : 'not met');
+
+/** Medians, Targets and the configuration's expectation, for the summary line and the table. */
+export function summarize(
+  drops: readonly DropRun[],
+  silences: readonly SilentRun[],
+  settings: RecoverySettings,
+  silentSkipped: string | undefined,
+) {
+  const implied = impliedTimings(settings);
+  const fresh = median(drops.map((d) => d.freshMs));
+  const detected = median(silences.map((s) => s.detectedMs));
+  return {
+    drop: {
+      runs: drops.length,
+      freshMs: round(fresh, 0),
+      medianClientFreshMs: round(median(drops.map((d) => d.medianClientFreshMs)), 0),
+      reconnectMs: round(median(drops.map((d) => d.reconnectMs)), 0),
+      resubscribedMs: round(median(drops.map((d) => d.resubscribedMs)), 0),
+      staleClients: drops.reduce((sum, d) => sum + d.stale, 0),
+      configImpliesMs: implied.dropToFreshMs,
+      target: `≤ ${TARGETS.dropToFreshMs} ms`,
+      met: verdict(fresh <= TARGETS.dropToFreshMs && drops.every((d) => d.stale === 0)),
+    },
+    silent: silentSkipped
+      ? { skipped: silentSkipped }
+      : {
+          runs: silences.length,
+          detectedMs: round(detected, 0),
+          phasesMs: silences.map((s) => round(s.phaseMs, 0)),
+          reconnectMs: round(median(silences.map((s) => s.reconnectMs)), 0),
+          configImpliesMs: implied.silentDetectionMs,
+          target: `≤ ${TARGETS.silentDetectionMs} ms`,
+          met: verdict(detected <= TARGETS.silentDetectionMs),
+        },
+  };
+}
+
+export type RecoverySummary = ReturnType<typeof summarize>;
+
+/** SUMMARY.md's recovery table. */
+export function markdownOf(summary: RecoverySummary, described: string): string {
+  const { drop, silent } = summary;
+  const range = (r: { from: number; to: number }) => `${r.from}–${r.to} ms`;
+  const rows: unknown[][] = [
+    [
+      `clean drop → fresh tick on every client (${drop.runs} drops)`,
+      `${drop.freshMs} ms`,
+      `reconnect ${drop.reconnectMs} ms, resubscribed ${drop.resubscribedMs} ms, half the clients fresh ${drop.medianClientFreshMs} ms, stale clients ${drop.staleClients}`,
+      range(drop.configImpliesMs),
+      drop.target,
+      drop.met,
+    ],
+    'skipped' in silent
+      ? ['silent upstream → detected', 'skipped', silent.skipped, '', '', '']
+      : [
+          `silent upstream → detected (${silent.runs} runs)`,
+          `${silent.detectedMs} ms`,
+          `silent from ${silent.phasesMs.join(', ')} ms after a heartbeat; reconnect ${silent.reconnectMs} ms`,
+          range(silent.configImpliesMs),
+          silent.target,
+          silent.met,
+        ],
+  ];
+  return [
+    described,
+    '',
+    table(['figure', 'median', 'detail (medians)', 'config implies', 'target', ''], rows),
+  ].join('\n');
+}
