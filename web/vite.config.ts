@@ -1,11 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { preloadFirstScreen } from './scripts/preload-first-screen.ts';
 
 /** Where the dev server sends API, socket and upload requests: the mock upstream or a gateway. */
 const backend = process.env.PIPSTREAM_API || 'http://127.0.0.1:9100';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // What `/` needs before its first quote, fetched beside the entry rather than one lazy
+    // chunk after another: the home screen, the startup check and the REST client.
+    preloadFirstScreen(['src/screens/home/Home.tsx', 'src/app/startup.ts', 'src/api/client.ts']),
+  ],
   resolve: {
     // Workspace packages are read from their TypeScript sources, never from a stale build.
     conditions: ['source', ...defaultClientConditions],

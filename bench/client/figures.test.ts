@@ -17,12 +17,13 @@ function sample(overrides: Partial<WindowSample> = {}): WindowSample {
     longTasks: [60],
     before: metrics(1),
     after: metrics(1.4, 8 * 2 ** 20),
+    countersMs: 1_000,
     ...overrides,
   };
 }
 
 describe('windowFigures', () => {
-  it('turns a recording into rates per second and per minute', () => {
+  it('turns a recording into rates per second and per minute, counters over their own half', () => {
     const figures = windowFigures('app /', 4, sample(), 1234);
     expect(figures.firstQuoteMs).toBe(1234);
     expect(figures.seconds).toBe(2);
@@ -32,9 +33,9 @@ describe('windowFigures', () => {
     expect(figures.frames).toBe(5);
     expect(figures.frameP50Ms).toBe(17);
     expect(figures.frameP95Ms).toBe(50);
-    expect(figures.scriptingMsPerS).toBeCloseTo(200);
-    expect(figures.busyMsPerS).toBeCloseTo(400);
-    expect(figures.renderingMsPerS).toBeCloseTo(100);
+    expect(figures.scriptingMsPerS).toBeCloseTo(400);
+    expect(figures.busyMsPerS).toBeCloseTo(800);
+    expect(figures.renderingMsPerS).toBeCloseTo(200);
     expect(figures.heapMB).toBe(8);
   });
 
@@ -51,7 +52,7 @@ describe('windowFigures', () => {
 
 describe('medians, ratios and verdicts', () => {
   const window = (subject: WindowFigures['subject'], throttle: number, scripting: number) =>
-    windowFigures(subject, throttle, sample({ after: metrics(1 + scripting / 500) }), 1000);
+    windowFigures(subject, throttle, sample({ after: metrics(1 + scripting / 1000) }), 1000);
   const windows = [
     window('app /', 4, 20),
     window('app /', 4, 40),

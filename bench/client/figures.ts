@@ -41,7 +41,8 @@ export function windowFigures(
   firstQuoteMs?: number,
 ): WindowFigures {
   const seconds = sample.ms / 1000;
-  const perSecond = (before: number, after: number) => ((after - before) * 1000) / seconds;
+  const perSecond = (before: number, after: number) =>
+    ((after - before) * 1000) / (sample.countersMs / 1000);
   const { before, after } = sample;
   return {
     subject,

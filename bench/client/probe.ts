@@ -14,18 +14,20 @@ import type { CDPSession, Page } from 'playwright-core';
  *   `[data-testid="quote-price"]` first shows a digit; its observer then disconnects, so it
  *   costs nothing during the windows.
  * - `start()` / `stop()`: one measuring window of long tasks (PerformanceObserver 'longtask',
- *   over 50 ms) and requestAnimationFrame intervals.
+ *   over 50 ms); `countFrames()` adds requestAnimationFrame intervals until `stop()`. The frame
+ *   loop runs only then: its own callbacks are script on the page's main thread (≈ 25–30 ms/s
+ *   at 4×, in either page), so the scripting counters are read while it sleeps.
  */
 export const PROBE_SCRIPT = `(() => {
   if (window !== window.top) return;
-  const probe = { firstQuoteMs: null, recording: false, since: 0, frames: [], longTasks: [] };
+  const probe = { firstQuoteMs: null, recording: false, counting: false, since: 0, frames: [], longTasks: [] };
   let lastFrame = 0;
   const onFrame = (now) => {
-    if (probe.recording && lastFrame > 0) probe.frames.push(now - lastFrame);
+    if (!probe.counting) return;
+    if (lastFrame > 0) probe.frames.push(now - lastFrame);
     lastFrame = now;
     requestAnimationFrame(onFrame);
   };
-  requestAnimationFrame(onFrame);
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (probe.recording && entry.startTime >= probe.since) probe.longTasks.push(entry.duration);
@@ -47,12 +49,18 @@ export const PROBE_SCRIPT = `(() => {
   probe.start = () => {
     probe.frames = [];
     probe.longTasks = [];
-    lastFrame = 0;
     probe.since = performance.now();
     probe.recording = true;
   };
+  probe.countFrames = () => {
+    if (probe.counting) return;
+    probe.counting = true;
+    lastFrame = 0;
+    requestAnimationFrame(onFrame);
+  };
   probe.stop = () => {
     probe.recording = false;
+    probe.counting = false;
     return { ms: performance.now() - probe.since, frames: probe.frames, longTasks: probe.longTasks };
   };
   Object.defineProperty(window, '__benchProbe', { value: probe });
@@ -100,28 +108,38 @@ async function mainThreadMetrics(cdp: CDPSession): Promise<MainThreadMetrics> {
 
 /** What one measuring window recorded, before any statistics. */
 export interface WindowSample {
-  /** Length of the window as the page measured it. */
+  /** Length of the window as the page measured it (long tasks count over all of it). */
   readonly ms: number;
-  /** requestAnimationFrame intervals, ms. */
+  /** requestAnimationFrame intervals of the window's second half, ms. */
   readonly frames: readonly number[];
   /** Durations of the long tasks that started in the window, ms. */
   readonly longTasks: readonly number[];
-  /** Main-thread counters at the start and at the end of the window. */
+  /** Main-thread counters at the start and at the end of the window's first half… */
   readonly before: MainThreadMetrics;
   readonly after: MainThreadMetrics;
+  /** …which lasted this long, ms. */
+  readonly countersMs: number;
 }
 
-/** Records one window of `ms` on `page` (whose probe is installed). */
+/**
+ * Records one window of `ms` on `page` (whose probe is installed): long tasks throughout; the
+ * main thread's counters over the first half, while the probe's frame loop sleeps (so the
+ * probe's own script is not charged to the page); frame intervals over the second half.
+ */
 export async function recordWindow(page: Page, cdp: CDPSession, ms: number): Promise<WindowSample> {
-  const before = await mainThreadMetrics(cdp);
   await page.evaluate('window.__benchProbe.start()');
-  await sleep(ms);
+  const before = await mainThreadMetrics(cdp);
+  const countersFrom = performance.now();
+  await sleep(ms / 2);
+  const after = await mainThreadMetrics(cdp);
+  const countersMs = performance.now() - countersFrom;
+  await page.evaluate('window.__benchProbe.countFrames()');
+  await sleep(ms / 2);
   const recorded = (await page.evaluate('window.__benchProbe.stop()')) as Pick<
     WindowSample,
     'ms' | 'frames' | 'longTasks'
   >;
-  const after = await mainThreadMetrics(cdp);
-  return { ...recorded, before, after };
+  return { ...recorded, before, after, countersMs };
 }
 
 /** Waits for the probe's first price and resolves its time from navigation start, ms. */

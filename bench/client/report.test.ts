@@ -16,6 +16,7 @@ const sample = (scriptSeconds: number, longTasks: number[]): WindowSample => ({
   longTasks,
   before: metrics(0),
   after: metrics(scriptSeconds),
+  countersMs: 1000,
 });
 
 describe('clientReport', () => {

@@ -24,7 +24,10 @@ export interface Measured {
   readonly clientCpuSeconds: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
-  /** Server RSS with its upstream connected and no client, then with every client idle. */
+  /**
+   * Server RSS with its upstream connected and no client — once a first wave of clients has
+   * connected and left (index.ts says why) — then with every client idle.
+   */
   readonly rssBeforeBytes: number;
   readonly rssIdleBytes: number;
   /** Upstream connections open at the feeder while every client was connected. */

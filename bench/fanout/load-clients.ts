@@ -110,6 +110,8 @@ async function connect(command: Extract<LoadCommand, { type: 'connect' }>) {
 }
 
 function startHeartbeat() {
+  // A second wave of sockets joins the first one's heartbeat.
+  if (heartbeat) return;
   let slot = 0;
   heartbeat = setInterval(() => {
     for (let i = slot; i < clients.length; i += PING_SLOTS) {
@@ -156,6 +158,7 @@ function startWatch(after: LastKeys, deadlineMs: number) {
 
 function disconnect() {
   clearInterval(heartbeat);
+  heartbeat = undefined;
   endWatch();
   for (const { socket } of clients) {
     // Closes this side starts are not the server's doing: not counted.

@@ -1,15 +1,17 @@
 /**
  * The fan-out baseline: the least a server can do to relay the feed — one `ws` connection to
  * the feeder, subscribed to DAY_MARKET, and every frame it sends written as-is to every
- * connected socket. No validation, heartbeat, limits, conflation or reconnect: what the
- * gateway costs is measured against this. Run as its own process:
+ * connected socket; a client's `ping` answered with `pong`, as any server of the protocol must
+ * (the clients send the same heartbeat to both servers). No validation, idle timeout, limits,
+ * conflation or reconnect: what the gateway costs is measured against this. Run as its own
+ * process:
  *
  *   PORT=… UPSTREAM_WS_URL=ws://127.0.0.1:…/v1/ws node --import tsx bench/fanout/raw-server.ts
  *
  * GET /readyz answers 200 once the upstream connection is subscribed.
  */
 import { createServer } from 'node:http';
-import { SOCKET_PATH } from '@pipstream/protocol';
+import { PING, PONG, SOCKET_PATH } from '@pipstream/protocol';
 import WebSocket, { WebSocketServer } from 'ws';
 
 const port = Number(process.env.PORT);
@@ -36,6 +38,11 @@ upstream.on('message', (data: Buffer, isBinary) => {
   }
 });
 upstream.on('close', () => process.exit(1));
+wss.on('connection', (client) => {
+  client.on('message', (data: Buffer) => {
+    if (data.toString() === PING) client.send(PONG);
+  });
+});
 // A clean exit on SIGTERM, so that `node --cpu-prof` can write its profile.
 process.on('SIGTERM', () => process.exit(0));
 

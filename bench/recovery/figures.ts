@@ -28,8 +28,10 @@ export function clientTopics(clients: number, codes: readonly string[]): string[
 export interface RecoverySettings {
   /** Upstream ping interval (gateway config `heartbeatMs`). */
   readonly heartbeatMs: number;
-  /** Unanswered pings tolerated (protocol MAX_MISSED_PONGS). */
+  /** Missed pongs in a row tolerated (protocol MAX_MISSED_PONGS). */
   readonly maxMissedPongs: number;
+  /** Time after its ping when a pong counts as missed (gateway DEFAULT_PONG_DEADLINE_MS). */
+  readonly pongDeadlineMs: number;
   /** Ceiling of the first reconnect delay (protocol DEFAULT_BACKOFF.baseMs, full jitter). */
   readonly firstRetryMs: number;
   /** Time between two ticks of the feed. */
@@ -39,18 +41,17 @@ export interface RecoverySettings {
 /**
  * What the settings imply. A clean drop: a reconnect after a delay uniform in
  * [0, firstRetryMs), then connect and resubscribe, then the next tick — a fresh tick by about
- * firstRetryMs + tickMs at worst, plus the handshake. A silent upstream: the heartbeat checks
- * before each ping whether more than `maxMissedPongs` are unanswered, so it lets go on the
- * (maxMissedPongs + 2)th beat after the silence began — the first beat falls anywhere within
- * one interval of it.
+ * firstRetryMs + tickMs at worst, plus the handshake. A silent upstream: a pong is missed
+ * `pongDeadlineMs` after its ping, and the gateway lets go at the (maxMissedPongs + 1)th miss
+ * in a row — the first unanswered ping goes out anywhere within one interval of the silence.
  */
 export function impliedTimings(settings: RecoverySettings) {
-  const { heartbeatMs, maxMissedPongs, firstRetryMs, tickMs } = settings;
+  const { heartbeatMs, maxMissedPongs, pongDeadlineMs, firstRetryMs, tickMs } = settings;
   return {
     dropToFreshMs: { from: 0, to: firstRetryMs + tickMs },
     silentDetectionMs: {
-      from: (maxMissedPongs + 1) * heartbeatMs,
-      to: (maxMissedPongs + 2) * heartbeatMs,
+      from: maxMissedPongs * heartbeatMs + pongDeadlineMs,
+      to: (maxMissedPongs + 1) * heartbeatMs + pongDeadlineMs,
     },
   };
 }

@@ -33,13 +33,21 @@ export function failureAnswer(failure: UpstreamFailure, timeoutMs: number): Fail
       };
 }
 
+/** The codes of undici's deadlines: connecting, the answer's headers, between body chunks. */
+const UNDICI_TIMEOUTS: ReadonlySet<unknown> = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
 /**
- * Names a failed upstream exchange. Every @fastify/reply-from timeout (headers, connect) carries
- * status 504; anything else (refused, reset, DNS) means the upstream is unavailable. A fetch
- * aborted by its `AbortSignal.timeout` rejects with a `TimeoutError`.
+ * Names a failed upstream exchange. An undici deadline (connect, headers, body) or an error with
+ * status 504 is a timeout; anything else (refused, reset, DNS) means the upstream is
+ * unavailable. A fetch aborted by its `AbortSignal.timeout` rejects with a `TimeoutError`.
  */
 export function classifyFailure(error: unknown): UpstreamFailure {
   if (typeof error !== 'object' || error === null) return 'unavailable';
+  if ('code' in error && UNDICI_TIMEOUTS.has(error.code)) return 'timeout';
   if ('statusCode' in error && error.statusCode === 504) return 'timeout';
   if ('name' in error && error.name === 'TimeoutError') return 'timeout';
   return 'unavailable';

@@ -207,6 +207,46 @@ describe('REST proxy: upstream failures', () => {
   });
 });
 
+describe('REST proxy: upstream failures mid-answer', () => {
+  it('answers 504 with an envelope when the body stalls after the headers', async () => {
+    const up = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"code":1,');
+    });
+    const { url, metrics } = await startProxy(up.url, { timeoutMs: 300 });
+
+    const res = await fetch(`${url}/v1/api/main/wallet/getBalance`, {
+      headers: { authorization: 't' },
+    });
+
+    expect(res.status).toBe(504);
+    expect(await res.json()).toEqual({
+      code: CODE.UPSTREAM_TIMEOUT,
+      msg: expect.stringMatching(/did not answer/),
+      data: null,
+    });
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/gateway_proxy_request_duration_seconds_count\{outcome="error"\} 1/);
+  });
+
+  it('keeps serving after a browser leaves before the upstream answers', async () => {
+    const up = await upstream(slowOk(150));
+    const { url } = await startProxy(up.url);
+
+    const leaving = new AbortController();
+    const left = fetch(`${url}/v1/api/forex/my_deal`, {
+      headers: { authorization: 't' },
+      signal: leaving.signal,
+    }).catch((error: unknown) => error);
+    setTimeout(() => leaving.abort(), 30);
+    expect(await left).toBeInstanceOf(Error);
+
+    const res = await fetch(`${url}/v1/api/forex/my_deal?t=2`, { headers: { authorization: 't' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ code: 1 });
+  });
+});
+
 describe('REST proxy: micro-cache and single-flight', () => {
   it('makes one upstream request for 100 concurrent identical public GETs, whatever their t', async () => {
     const up = await upstream(slowOk(100));

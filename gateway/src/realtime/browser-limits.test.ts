@@ -149,6 +149,17 @@ describe('browser heartbeat and validation', () => {
   });
 });
 
+describe('per-socket memory', () => {
+  it("lets go of the upgrade's request and reply: the socket's only 'error' listener is the hub's", async () => {
+    const g = await start();
+    await browser();
+    const sockets = [...(g.app.websocketServer?.clients ?? [])];
+    expect(sockets).toHaveLength(1);
+    // @fastify/websocket's listener closes over the request and reply of the handshake.
+    expect(sockets[0]?.listenerCount('error')).toBe(1);
+  });
+});
+
 describe('admission', () => {
   it('refuses a foreign Origin with 403 before the upgrade; lets allowed and absent ones in', async () => {
     const g = await start({ allowedOrigins: ['https://app.example.com'] });

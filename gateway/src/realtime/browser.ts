@@ -1,5 +1,6 @@
 import type { Topic } from '@pipstream/protocol';
 import WebSocket from 'ws';
+import { writeFramed } from './framed-text.js';
 import { encodeDayMarket, type Tick } from './last-values.js';
 
 /** What every browser shares: the buffer caps and what to do when one is passed. */
@@ -66,9 +67,15 @@ export class Browser {
 
   /**
    * Writes a DAY_MARKET frame (`ticks` are its entries) or a KLINE frame of `topic`, or holds
-   * it back while the browser is congested. True when written.
+   * it back while the browser is congested. `framed`: `raw` already framed (framed-text.ts),
+   * when it goes to many browsers. True when written.
    */
-  sendQuote(topic: string, raw: Buffer, ticks: Iterable<Tick> | undefined): boolean {
+  sendQuote(
+    topic: string,
+    raw: Buffer,
+    ticks: Iterable<Tick> | undefined,
+    framed?: Buffer,
+  ): boolean {
     if (this.released || this.socket.readyState !== WebSocket.OPEN) return false;
     if (!this.congested && this.socket.bufferedAmount > this.writer.softBufferBytes) {
       this.pendingTicks = new Map();
@@ -81,7 +88,7 @@ export class Browser {
       this.writer.count(0, 1);
       return false;
     }
-    this.socket.send(raw, TEXT);
+    if (!framed || !writeFramed(this.socket, framed)) this.socket.send(raw, TEXT);
     this.writer.count(1, 0);
     return true;
   }

@@ -93,6 +93,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
   const upstream: UpstreamSettings = {
     url: options.upstreamWsUrl,
     heartbeatMs: options.heartbeatMs,
+    pongDeadlineMs: options.pongDeadlineMs,
     connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     backoff: options.backoff ?? DEFAULT_BACKOFF,
     random: options.random ?? Math.random,
@@ -187,12 +188,20 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     metrics.clients.inc();
     socket.on('message', (data, isBinary) => onMessage(browser, data, isBinary));
     socket.on('close', () => release(browser));
+    // @fastify/websocket's own 'error' listener holds the upgrade's request and reply (the
+    // request, its headers and logger, a response object: about 2 KB) for as long as the
+    // socket lives. The hub's listener does its job instead — cut the socket off once ws has
+    // sent its close frame — and counts the error as a bad frame rather than logging it as
+    // the server's (this project's choice: a browser's protocol error is the browser's).
+    socket.removeAllListeners('error');
     socket.on('error', (error: Error & { code?: string }) => {
+      log.debug({ ip: browser.ip, err: error.message }, 'browser socket error');
       countBad(
         browser,
         error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? 'oversized' : 'protocol',
         false,
       );
+      socket.terminate();
     });
     refreshStatus(browser);
   }

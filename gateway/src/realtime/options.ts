@@ -31,6 +31,8 @@ export interface RealtimeOptions {
   readonly perMessageDeflate: boolean;
   /** Window of `badFrameLimit` (default 10 s). */
   readonly badFrameWindowMs?: number;
+  /** Time an upstream pong gets before it counts as missed (default DEFAULT_PONG_DEADLINE_MS). */
+  readonly pongDeadlineMs?: number;
   /** Time an upstream socket gets to open (default CONNECT_TIMEOUT_MS, 5 s). */
   readonly connectTimeoutMs?: number;
   /** Upstream reconnect delays (default: the protocol's DEFAULT_BACKOFF, 250 ms doubling to 10 s). */
@@ -62,3 +64,12 @@ export const REALTIME_DEFAULTS = {
 } as const satisfies Omit<RealtimeOptions, 'upstreamWsUrl'>;
 
 export const DEFAULT_BAD_FRAME_WINDOW_MS = 10_000;
+
+/**
+ * How long an upstream pong may take before its ping counts as missed: this project's choice
+ * (SPEC sets the ping interval and how many misses drop the connection, not when one is
+ * missed). A healthy upstream answers within milliseconds, so 1 s is slack enough for a busy
+ * one, and a late pong still clears the count. With the 5 s heartbeat a silent upstream is
+ * let go 11–16 s after it falls silent rather than 15–20 s.
+ */
+export const DEFAULT_PONG_DEADLINE_MS = 1000;

@@ -12,7 +12,14 @@ import {
 /** What every upstream socket of the hub shares. */
 export type UpstreamSettings = Pick<
   UpstreamSocketOptions,
-  'url' | 'heartbeatMs' | 'connectTimeoutMs' | 'backoff' | 'random' | 'metrics' | 'log'
+  | 'url'
+  | 'heartbeatMs'
+  | 'pongDeadlineMs'
+  | 'connectTimeoutMs'
+  | 'backoff'
+  | 'random'
+  | 'metrics'
+  | 'log'
 >;
 
 /** One user token's upstream connection, shared by every tab logged in with that token. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WebSocket } from 'ws';
+import * as ws from 'ws';
 import {
   type FakeUpstream,
   startFakeUpstream,
@@ -97,21 +97,28 @@ describe('public feed', () => {
     expect(await gateway.metrics.registry.metrics()).toContain('gateway_clients 0');
   });
 
-  it('sends every subscriber the very Buffer the upstream sent (encoded once)', async () => {
+  it('writes every subscriber one and the same frame of the upstream bytes (framed once)', async () => {
     const many = await Promise.all(Array.from({ length: 10 }, () => browser()));
     for (const b of many) b.send({ type: 'sub', param: K1 });
     await waitFor(() => upstream.publish(K1, kline(K1, 0)) === 1, 'the KLINE subscription');
     await Promise.all(many.map((b) => b.next((f) => f.type === K1)));
-    const send = vi.spyOn(WebSocket.prototype, 'send');
-    upstream.publish(K1, kline(K1, 9.5));
+    // Sender is a named export of ws's ESM entry that @types/ws does not declare.
+    const { Sender } = ws as unknown as {
+      Sender: { prototype: { sendFrame(list: Buffer[]): void } };
+    };
+    const sendFrame = vi.spyOn(Sender.prototype, 'sendFrame');
+    const candle = kline(K1, 9.5);
+    upstream.publish(K1, candle);
     await Promise.all(
       many.map((b) => b.next((f) => f.type === K1 && JSON.stringify(f).includes('9.5'))),
     );
-    const payloads = send.mock.calls
-      .map(([data]) => data)
-      .filter((data) => Buffer.isBuffer(data) && data.includes('9.5'));
-    expect(payloads).toHaveLength(10);
-    expect(new Set(payloads).size).toBe(1);
+    const frames = sendFrame.mock.calls
+      .map(([list]) => list)
+      .filter((list) => list.length === 1 && list[0]?.includes('9.5'))
+      .map((list) => list[0]);
+    expect(frames).toHaveLength(10);
+    expect(new Set(frames).size).toBe(1);
+    expect(frames[0]?.subarray(-Buffer.byteLength(candle)).toString()).toBe(candle);
   });
 
   it('gives a new subscriber the latest quote of every instrument and the current candle at once', async () => {

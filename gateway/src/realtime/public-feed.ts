@@ -1,4 +1,5 @@
 import type { Browser } from './browser.js';
+import { frameText } from './framed-text.js';
 import { createLastValues, type Tick, ticksOf } from './last-values.js';
 import type { UpstreamSettings } from './private-sessions.js';
 import { createTopicBatch } from './topic-batch.js';
@@ -18,7 +19,7 @@ export type FeedState = 'starting' | 'up' | 'down' | 'closed';
  * The public half of the hub: one upstream connection carries DAY_MARKET and every KLINE topic
  * for all browsers. Topics are reference-counted — the first browser subscribes upstream, the
  * last one leaving unsubscribes after `lingerMs` unless another arrives meanwhile — and each
- * upstream frame is fanned out as the very Buffer the upstream sent.
+ * upstream frame is fanned out as the very Buffer the upstream sent, framed once for all.
  */
 export function createPublicFeed(options: PublicFeedOptions) {
   const { metrics, log } = options;
@@ -84,7 +85,9 @@ export function createPublicFeed(options: PublicFeedOptions) {
 
   function fanOut(topic: string, raw: Buffer, ticks: readonly Tick[] | undefined) {
     const set = subscribers.get(topic);
-    if (set) for (const browser of set) browser.sendQuote(topic, raw, ticks);
+    if (!set) return;
+    const framed = frameText(raw);
+    for (const browser of set) browser.sendQuote(topic, raw, ticks, framed);
   }
 
   /** Sends `browser` the last value of `topic`, if there is one yet. */

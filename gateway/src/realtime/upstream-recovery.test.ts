@@ -127,7 +127,8 @@ describe('upstream recovery', () => {
     upstream.answerPings = false;
     await b.next((f) => f.type === 'upstream' && f.state === 'down', 3000);
     const noticedMs = Date.now() - started;
-    // More than two missed pongs at a 200 ms heartbeat: between 3 and 4 intervals.
+    // The third missed pong at a 200 ms heartbeat, each missed 100 ms (half the interval)
+    // after its ping: 2 to 3 intervals + 100 ms.
     expect(noticedMs).toBeGreaterThanOrEqual(400);
     expect(noticedMs).toBeLessThan(1500);
     await waitFor(() => first.closed, 'the silent connection closed');

@@ -7,7 +7,7 @@ import {
   PONG,
 } from '@pipstream/protocol';
 import WebSocket, { type RawData } from 'ws';
-import type { HubDeps } from './options.js';
+import { DEFAULT_PONG_DEADLINE_MS, type HubDeps } from './options.js';
 import { classifyUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
 
 /** How long a closing upstream gets to answer our close frame. */
@@ -22,6 +22,11 @@ export interface UpstreamSocketOptions extends HubDeps {
   readonly url: string;
   readonly kind: UpstreamKind;
   readonly heartbeatMs: number;
+  /**
+   * A ping whose pong is not back this long after it went out counts as missed (default
+   * DEFAULT_PONG_DEADLINE_MS, at most half of `heartbeatMs`).
+   */
+  readonly pongDeadlineMs?: number;
   readonly connectTimeoutMs: number;
   readonly backoff: BackoffOptions;
   readonly random: () => number;
@@ -48,9 +53,15 @@ export interface UpstreamSocket {
 
 /**
  * One upstream socket that stays connected: `ping` every `heartbeatMs`, dropped when more than
- * MAX_MISSED_PONGS go unanswered, when it does not open within `connectTimeoutMs`, or when it
- * closes or fails — then reopened after a full-jitter backoff. Frames come up as raw Buffers
+ * MAX_MISSED_PONGS in a row are missed, when it does not open within `connectTimeoutMs`, or when
+ * it closes or fails — then reopened after a full-jitter backoff. Frames come up as raw Buffers
  * so the hub forwards the upstream's own bytes.
+ *
+ * A pong is missed when it is not back `pongDeadlineMs` after its ping (this project's choice:
+ * SPEC says how many, not when). Deciding at the deadline rather than at the next ping lets go
+ * of an upstream that falls silent 2 to 3 intervals + the deadline later, instead of 3 to 4
+ * intervals. Any pong, even a late one, proves the upstream alive and clears the count: a slow
+ * upstream is only dropped when no pong at all comes back for two intervals + the deadline.
  *
  * The protocol's createSocketClient is not reused here: it decodes every frame to a string and
  * parses it, and sends each subscription on its own, where the hub routes by a prefix scan,
@@ -66,9 +77,16 @@ export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSock
   let open = false;
   let closed = false;
   let attempt = 0;
-  let unansweredPings = 0;
+  const pongDeadlineMs = Math.min(
+    options.pongDeadlineMs ?? DEFAULT_PONG_DEADLINE_MS,
+    options.heartbeatMs / 2,
+  );
+  let missedPongs = 0;
+  /** A ping is out and no pong has come back since. */
+  let awaitingPong = false;
   let connectTimer: NodeJS.Timeout | undefined;
   let heartbeatTimer: NodeJS.Timeout | undefined;
+  let pongTimer: NodeJS.Timeout | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
 
   function connect() {
@@ -78,7 +96,8 @@ export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSock
       ...(options.headers && { headers: { ...options.headers } }),
     });
     socket = ws;
-    unansweredPings = 0;
+    missedPongs = 0;
+    awaitingPong = false;
     ws.on('open', () => onOpen(ws));
     ws.on('message', (data, isBinary) => onMessage(ws, data, isBinary));
     ws.on('close', () => lose(ws, 'closed'));
@@ -101,12 +120,17 @@ export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSock
 
   function beat() {
     if (!socket) return;
-    if (unansweredPings > MAX_MISSED_PONGS) {
-      lose(socket, 'heartbeat');
-      return;
-    }
-    unansweredPings++;
+    awaitingPong = true;
     send(PING);
+    clearTimeout(pongTimer);
+    pongTimer = setTimeout(checkPong, pongDeadlineMs);
+  }
+
+  function checkPong() {
+    pongTimer = undefined;
+    if (!socket || !awaitingPong) return;
+    missedPongs++;
+    if (missedPongs > MAX_MISSED_PONGS) lose(socket, 'heartbeat');
   }
 
   function onMessage(ws: WebSocket, data: RawData, isBinary: boolean) {
@@ -119,7 +143,8 @@ export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSock
       return;
     }
     if (frame.type === PONG) {
-      unansweredPings = 0;
+      awaitingPong = false;
+      missedPongs = 0;
       return;
     }
     options.onFrame(frame);
@@ -146,6 +171,8 @@ export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSock
     clearTimeout(connectTimer);
     clearInterval(heartbeatTimer);
     heartbeatTimer = undefined;
+    clearTimeout(pongTimer);
+    pongTimer = undefined;
     if (open) openGauge.dec();
     open = false;
     // The 'error' listener stays: `ws` throws on an 'error' nobody listens to.

@@ -5,6 +5,7 @@ import { session, signOut } from '../state/session.js';
 import { settings } from '../state/settings.js';
 import { beginLoading, endLoading, showToast } from '../state/ui.js';
 import type { Api } from './client.js';
+import { createEarlyReads, FIRST_SCREEN_READS } from './early.js';
 
 /**
  * Where a session that ended (999) sends the user from `here` (`/path?query`): /login, back to
@@ -19,6 +20,18 @@ export function loginAfterSessionEnd(here: string): string {
 
 let client: Promise<Api> | undefined;
 
+const early = createEarlyReads();
+
+/**
+ * Sends the first screen's reads now, from the entry chunk, before the client and its schemas
+ * have loaded: the network and the gateway answer while the page evaluates them. The client's
+ * first call of each takes the answer in flight (checked as any other); none is sent twice.
+ */
+export function sendFirstScreenReads(): void {
+  const headers = { lang: settings.language, token: session.token };
+  for (const path of Object.values(FIRST_SCREEN_READS)) early.send(location.origin, path, headers);
+}
+
 /**
  * The client and the protocol's schemas (zod and every route) load on the first call, in
  * their own chunk: the shell paints without parsing them, which is most of its start-up cost
@@ -30,6 +43,7 @@ function loadClient(): Promise<Api> {
       baseUrl: location.origin,
       getToken: () => session.token,
       getLang: () => settings.language,
+      fetch: (url, init) => early.take(url, init) ?? globalThis.fetch(url, init),
       hooks: {
         toast: showToast,
         translate: (key, params) => i18n.t(key, params),

@@ -14,7 +14,7 @@ import { guardRoute } from './guard.js';
 import { goBack, hashHref, navigate, useHashPath, useHashSearch } from './location.js';
 import { PageActiveContext } from './page-activity.js';
 import { startRealtime } from './realtime.js';
-import { KEEP_ALIVE_PATHS, type RoutePath, routeAt } from './routes.js';
+import { KEEP_ALIVE_PATHS, type RoutePath, routeAt, TRADE_LIST_PATHS } from './routes.js';
 import { ScreenBoundary } from './ScreenBoundary.js';
 import { SCREENS } from './screens.js';
 import { TabBar } from './TabBar.js';
@@ -32,8 +32,6 @@ export function App() {
     </Router>
   );
 }
-
-const TRADE_LIST_PATHS: ReadonlySet<string> = new Set(['/', '/trade']);
 
 function Shell() {
   const { t } = useTranslation();

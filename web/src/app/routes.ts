@@ -48,6 +48,9 @@ export const ROUTE_ALIASES: Readonly<Record<string, RoutePath>> = { '/mine': '/u
 /** The routes kept alive, in the order they are laid out. */
 export const KEEP_ALIVE_PATHS = ['/', '/trade'] as const satisfies readonly RoutePath[];
 
+/** SPEC §2: the routes whose every visit refreshes the trade list. */
+export const TRADE_LIST_PATHS: ReadonlySet<string> = new Set(['/', '/trade']);
+
 const byPath: ReadonlyMap<string, RouteInfo> = new Map(Object.entries(ROUTES));
 
 /** The route at `path`, if the app has one. */

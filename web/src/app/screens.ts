@@ -3,9 +3,11 @@ import type { RoutePath } from './routes.js';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
+const loadHome = () => import('../screens/home/Home.js');
+
 /** Each route's screen, in its own chunk, loaded when first opened. */
 export const SCREENS: Record<RoutePath, Screen> = {
-  '/': lazy(() => import('../screens/home/Home.js')),
+  '/': lazy(loadHome),
   '/trade': lazy(() => import('../screens/trade/Trade.js')),
   '/order': lazy(() => import('../screens/order/Orders.js')),
   '/user': lazy(() => import('../screens/user/UserCenter.js')),
@@ -33,3 +35,11 @@ export const SCREENS: Record<RoutePath, Screen> = {
   '/mine/coin-address-list': lazy(() => import('../screens/mine/CoinAddressList.js')),
   '/mine/withdraw-way': lazy(() => import('../screens/mine/WithdrawWay.js')),
 };
+
+/**
+ * Starts loading the screen the page opens on, before the first render asks for it: `/`, the
+ * usual first screen, whose chunk `index.html` also preloads. Others load when rendered.
+ */
+export function preloadScreen(path: string): void {
+  if (path === '/') void loadHome();
+}

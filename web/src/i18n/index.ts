@@ -1,4 +1,5 @@
 import { web as english } from '@pipstream/locales/en.json';
+import { web as hongKong } from '@pipstream/locales/hk.json';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { subscribe } from 'valtio/vanilla';
@@ -12,14 +13,26 @@ type WebTexts = typeof english;
  * listed so a language file that does not exist yet is simply absent (and English shows).
  */
 const loaders = import.meta.glob<WebTexts>(
-  ['../../../locales/*.json', '!../../../locales/en.json', '!../../../locales/package.json'],
+  [
+    '../../../locales/*.json',
+    '!../../../locales/en.json',
+    '!../../../locales/hk.json',
+    '!../../../locales/package.json',
+  ],
   { import: 'web' },
 );
 
-/** The app's i18next instance. English is bundled: it is the fallback of every language. */
+/**
+ * The app's i18next instance. English is bundled: it is the fallback of every language. So is
+ * the default language (SPEC §9: hk), a visitor's first: its first render needs no chunk, and
+ * no second render when one arrives.
+ */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: { web: english } } },
+  resources: {
+    en: { translation: { web: english } },
+    [LANGUAGE_TAGS.hk]: { translation: { web: hongKong as WebTexts } },
+  },
   lng: 'en',
   fallbackLng: 'en',
   load: 'currentOnly',

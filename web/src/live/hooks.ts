@@ -3,7 +3,7 @@
  * re-renders only the components whose row changed. Whether the row exists at all is watched
  * apart, by identity: adding or removing another row never re-renders them either.
  */
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { proxy, type Snapshot, subscribe } from 'valtio/vanilla';
 import { usePageActive } from '../app/page-activity.js';
@@ -15,7 +15,7 @@ import type {
   HoldingView,
   QuoteView,
 } from '../worker/api.js';
-import { live, type OrderSignals } from './store.js';
+import { live, type OrderSignals, subscribeRow } from './store.js';
 import { quoteWatch } from './watch.js';
 
 /** Stands in for a missing row, so the hooks run the same either way; it never changes. */
@@ -49,6 +49,24 @@ export function useQuote(instrumentId: number): Snapshot<QuoteView> | undefined 
   const active = usePageActive();
   useEffect(() => (active ? quoteWatch.watch(instrumentId) : undefined), [active, instrumentId]);
   return useSlot(live.quotes, instrumentId);
+}
+
+/** Writes one quote into the DOM: `initial` on (re)subscribing, when no move should flash. */
+export type QuotePaint = (quote: QuoteView | undefined, initial: boolean) => void;
+
+/**
+ * One instrument's live quote handed to `paint` — before the first paint, then after every
+ * change — with no React render: the hot path of a screen that shows many quotes writes its
+ * figures straight into the DOM, React keeps the structure. Watches the id like `useQuote`
+ * while the screen is visible. A new `paint` (keep it stable) repaints as `initial`.
+ */
+export function useQuotePaint(instrumentId: number, paint: QuotePaint): void {
+  const active = usePageActive();
+  useEffect(() => (active ? quoteWatch.watch(instrumentId) : undefined), [active, instrumentId]);
+  useLayoutEffect(() => {
+    paint(live.quotes[instrumentId], true);
+    return subscribeRow(live.quotes, instrumentId, (quote) => paint(quote, false));
+  }, [instrumentId, paint]);
 }
 
 /** One holding order's live price and P&L, or `undefined` once it is closed (or unknown). */

@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio/vanilla';
 import { describe, expect, it } from 'vitest';
 import type { AccountView, HoldingView, QuoteView } from '../worker/api.js';
-import { applyBatch, createLiveState } from './store.js';
+import { applyBatch, createLiveState, subscribeRow } from './store.js';
 
 function quote(id: number, close: number, extra: Partial<QuoteView> = {}): QuoteView {
   return {
@@ -165,5 +165,34 @@ describe('applyBatch', () => {
     applyBatch({ candle: null, estimate: null }, state);
     expect(state.candle).toBeNull();
     expect(state.estimate).toBeNull();
+  });
+});
+
+describe('subscribeRow', () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('hears its own row change, appear and go, and not the others', async () => {
+    const state = createLiveState();
+    const heard: (string | undefined)[] = [];
+    const leave = subscribeRow(state.quotes, 1, (row) => heard.push(row?.closeText));
+
+    applyBatch({ quotes: new Map([[2, quote(2, 5)]]) }, state);
+    await tick();
+    expect(heard).toEqual([]);
+
+    applyBatch({ quotes: new Map([[1, quote(1, 1.5)]]) }, state);
+    await tick();
+    applyBatch({ quotes: new Map([[1, quote(1, 1.75)]]) }, state);
+    await tick();
+    applyBatch({ quotes: new Map([[2, quote(2, 6)]]) }, state);
+    await tick();
+    applyBatch({ quotes: new Map([[1, null]]) }, state);
+    await tick();
+    expect(heard).toEqual(['1.50', '1.75', undefined]);
+
+    leave();
+    applyBatch({ quotes: new Map([[1, quote(1, 2)]]) }, state);
+    await tick();
+    expect(heard).toEqual(['1.50', '1.75', undefined]);
   });
 });

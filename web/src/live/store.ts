@@ -3,7 +3,7 @@
  * own proxied row, and batches are applied leaf by leaf: a row whose values did not change is
  * not written, so valtio notifies only the subscribers of rows that did.
  */
-import { proxy } from 'valtio/vanilla';
+import { proxy, subscribe } from 'valtio/vanilla';
 import type {
   AccountView,
   CandleView,
@@ -96,4 +96,35 @@ export function applyBatch(batch: LiveBatch, state: LiveState = live): void {
     state.orders.closedSeq++;
   }
   if (batch.resync) state.orders.resyncSeq++;
+}
+
+/**
+ * Calls `listener` with `table[id]` (or `undefined` once it is gone) after every change of that
+ * row: its leaves, its appearing, removal or replacement. Not called for the current value.
+ * For figures written straight into the DOM, with no render per tick. Returns the unsubscribe.
+ */
+export function subscribeRow<V extends object>(
+  table: Record<number, V>,
+  id: number,
+  listener: (row: V | undefined) => void,
+): () => void {
+  let row = table[id];
+  let leaveRow: (() => void) | undefined;
+  const follow = () => {
+    leaveRow?.();
+    const followed = row;
+    leaveRow = followed && subscribe(followed, () => listener(followed));
+  };
+  follow();
+  // The table hears every row's changes; only a change of which object sits at `id` counts.
+  const leaveTable = subscribe(table, () => {
+    if (table[id] === row) return;
+    row = table[id];
+    follow();
+    listener(row);
+  });
+  return () => {
+    leaveTable();
+    leaveRow?.();
+  };
 }

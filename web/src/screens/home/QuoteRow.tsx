@@ -1,11 +1,11 @@
 import type { Instrument } from '@pipstream/protocol';
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useQuote } from '../../live/hooks.js';
+import { useQuotePaint } from '../../live/hooks.js';
 import { Logo } from '../../ui/Logo.js';
 import { VirtualList } from '../../ui/VirtualList.js';
-import { changeTone } from './quote-list.js';
+import { changeClass, createQuotePainter, priceClass } from './quote-paint.js';
 
 /** Every quote row's height in CSS pixels (the virtual list lays rows out by it). */
 export const QUOTE_ROW_HEIGHT = 60;
@@ -29,22 +29,9 @@ function InstrumentMark({ logo, showCode }: { readonly logo: string; readonly sh
   );
 }
 
-/** The flash of a move: the price's overlay fading out (opacity only: the compositor runs it). */
-const FLASH_KEYFRAMES: Keyframe[] = [{ opacity: 1 }, { opacity: 0 }];
-const FLASH_TIMING: KeyframeAnimationOptions = {
-  duration: 450,
-  easing: 'ease-out',
-  pseudoElement: '::after',
-};
-/** Reduced motion keeps the cue but not the motion, like base.css does for CSS animations. */
-const FLASH_TIMING_REDUCED: KeyframeAnimationOptions = { ...FLASH_TIMING, duration: 1 };
-const reducedMotion =
-  typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : undefined;
-
 /**
- * One instrument's live quote, linking to its trade screen. Props are plain values, so the row
- * re-renders only when its own quote changes (`useQuote` watches that slice alone) — and then
- * only its figures (`QuoteFigures`): the link, logo and codes stay as they are.
+ * One instrument's live quote, linking to its trade screen. Props are plain values and ticks
+ * never render it: `QuoteFigures` writes them into the DOM itself.
  */
 export const QuoteRow = memo(function QuoteRow({
   id,
@@ -70,44 +57,32 @@ export const QuoteRow = memo(function QuoteRow({
 });
 
 /**
- * A row's live price and change. The flash: the price's element stays mounted; each move
- * replays its overlay's fade with the Web Animations API, so a tick costs a text update and a
- * compositor animation — no remount, no timer. A row that mounts with a move already behind it
- * (scrolled into view, or shown again) does not flash for it.
+ * A row's live price and change. React renders the elements once; every tick is written into
+ * them by the row's painter (see quote-paint.ts), so a tick costs no render, and a move lights
+ * the price's flash overlay (quote-flash.ts). A row that mounts with a move already behind it
+ * (scrolled into view, or shown again) does not flash for it. The texts stay the link's
+ * content, so screen readers read the row as before.
  */
 function QuoteFigures({ id }: { readonly id: number }) {
-  const quote = useQuote(id);
   const { decimal } = useFormat();
-  const [timeAtMount] = useState(quote?.time);
-  const time = quote?.time;
-  const moved = quote !== undefined && time !== timeAtMount && quote.direction !== 'flat';
-  const tone = changeTone(quote?.changeText);
   const price = useRef<HTMLSpanElement>(null);
-  const flash = useRef<Animation | undefined>(undefined);
-
-  useLayoutEffect(() => {
-    if (!moved || time === undefined) return;
-    flash.current?.cancel();
-    flash.current = price.current?.animate?.(
-      FLASH_KEYFRAMES,
-      reducedMotion?.matches ? FLASH_TIMING_REDUCED : FLASH_TIMING,
-    );
-  }, [moved, time]);
-
+  const change = useRef<HTMLSpanElement>(null);
+  const flash = useRef<HTMLSpanElement>(null);
+  const paint = useMemo(() => createQuotePainter({ price, change, flash }, decimal), [decimal]);
+  useQuotePaint(id, paint);
   return (
     <>
-      <span
-        ref={price}
-        className={`quote-price quote-flash num quote-${tone}`}
-        data-testid="quote-price"
-        data-direction={quote?.direction ?? 'flat'}
-      >
-        {decimal(quote?.closeText ?? '--')}
+      <span className="quote-price-cell">
+        <span
+          ref={price}
+          className={priceClass('flat')}
+          data-testid="quote-price"
+          data-direction="flat"
+        />
+        <span ref={flash} className="quote-flash" aria-hidden="true" />
       </span>
       <span className="quote-change-cell">
-        <span className={`quote-change num quote-change-${tone}`} data-testid="quote-change">
-          {decimal(quote?.changeText ?? '--')}
-        </span>
+        <span ref={change} className={changeClass('flat')} data-testid="quote-change" />
       </span>
     </>
   );
