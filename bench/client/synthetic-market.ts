@@ -4,6 +4,7 @@
  * fill the difference, each with its own id, code and random walk, ticking in the mock's rhythm.
  */
 import type { Instrument, QuoteTick } from '@pipstream/protocol';
+import { seeded } from '../lib/random.js';
 
 /** Relative standard deviation of one step: enough for most ticks to move the shown price. */
 const STEP_VOLATILITY = 0.0004;
@@ -23,18 +24,6 @@ interface Walk {
   high: number;
   low: number;
   time: number;
-}
-
-/** mulberry32: a small seeded generator, so the same seed replays the same walks. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** The mock's change: percent from the day's open, two decimals. */

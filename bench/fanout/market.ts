@@ -7,6 +7,7 @@
  * candle frames.
  */
 import { klineTopic } from '@pipstream/protocol';
+import { seeded } from '../lib/random.js';
 
 interface Instrument {
   readonly Id: number;
@@ -31,18 +32,6 @@ export interface BenchMarketOptions {
 /** `SYM001`, `SYM002`, …: valid instrument codes (protocol `instrumentCodeSchema`). */
 export function benchCodes(count: number): string[] {
   return Array.from({ length: count }, (_, i) => `SYM${String(i + 1).padStart(3, '0')}`);
-}
-
-/** Mulberry32: a small seeded generator, so every run sends the same kind of numbers. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
