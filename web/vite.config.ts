@@ -9,8 +9,12 @@ export default defineConfig({
   plugins: [
     react(),
     // What `/` needs before its first quote, fetched beside the entry rather than one lazy
-    // chunk after another: the home screen, the startup check and the REST client.
-    preloadFirstScreen(['src/screens/home/Home.tsx', 'src/app/startup.ts', 'src/api/client.ts']),
+    // chunk after another: the home screen, the startup check and the first screen's client.
+    preloadFirstScreen([
+      'src/screens/home/Home.tsx',
+      'src/app/startup.ts',
+      'src/api/first-client.ts',
+    ]),
   ],
   resolve: {
     // Workspace packages are read from their TypeScript sources, never from a stale build.

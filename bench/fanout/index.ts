@@ -19,6 +19,7 @@ import { wallClockMs } from './frame-keys.js';
 import { type LoadPool, startLoadPool } from './load-pool.js';
 import { createBenchMarket } from './market.js';
 import { gatewayMetrics, type RunningServer, type ServerKind, startServer } from './servers.js';
+import { type WindowPlan, windowFrames } from './window.js';
 
 interface Plan {
   readonly clients: readonly number[];
@@ -26,7 +27,8 @@ interface Plan {
   /** Idle time before each RSS reading. */
   readonly settleMs: number;
   readonly warmupMs: number;
-  readonly windowMs: number;
+  /** The measured window: its shortest length and the deliveries it holds (window.ts). */
+  readonly window: WindowPlan;
   /** Time after the last tick for late frames to arrive. */
   readonly drainMs: number;
   /** Load-client processes sharing the sockets. */
@@ -39,7 +41,8 @@ const FULL: Plan = {
   settleMs: 300,
   // A fresh server is still compiling its hot paths (on its own CPU time) for a while.
   warmupMs: 1000,
-  windowMs: 2000,
+  // 2 s at 5 000 clients, 5 s at 1 000.
+  window: { minMs: 2000, minDeliveries: 50_000 },
   drainMs: 1000,
   processes: 2,
 };
@@ -49,7 +52,7 @@ const QUICK: Plan = {
   runs: 1,
   settleMs: 200,
   warmupMs: 300,
-  windowMs: 1000,
+  window: { minMs: 1000, minDeliveries: 0 },
   drainMs: 300,
   processes: 2,
 };
@@ -119,12 +122,13 @@ async function measureRun(
 
     // The window is counted in frames, not in ms: every run measures the same frames.
     const perMs = FEED.ticksPerSecond / 1000;
+    const frames = windowFrames(plan.window, clients, FEED.ticksPerSecond);
     feeder.start();
     await feeder.ticks(plan.warmupMs * perMs);
     feeder.clearLog();
     const cpuAtStart = cpuSeconds(pid);
     const clientCpuAtStart = pool.cpuSeconds();
-    await feeder.ticks(plan.windowMs * perMs);
+    await feeder.ticks(frames);
     feeder.stop();
     const sentAt = [...feeder.sentAt];
     await sleep(plan.drainMs);
@@ -140,7 +144,7 @@ async function measureRun(
       connected: connected.open,
       ticks: sentAt.length,
       received: report.received,
-      windowSeconds: plan.windowMs / 1000,
+      windowSeconds: frames / FEED.ticksPerSecond,
       cpuSeconds: cpu,
       clientCpuSeconds: clientCpu,
       p50Ms: report.latency.quantile(0.5),
@@ -216,9 +220,15 @@ async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
     frameBytes: createBenchMarket(FEED).dayMarket(Date.now()).length,
     gatewayConfig: 'defaults, MAX_CONNECTIONS_PER_IP=1000000, LOG_LEVEL=warn',
   };
+  const windows = plan.clients
+    .map((clients) => {
+      const seconds = windowFrames(plan.window, clients, FEED.ticksPerSecond) / FEED.ticksPerSecond;
+      return `${seconds} s at ${clients}`;
+    })
+    .join(', ');
   const described =
     `${plan.runs} run(s) each of gateway and raw ws, interleaved; ${FEED.ticksPerSecond} DAY_MARKET ` +
-    `frames/s of ${params.frameBytes} bytes; ${plan.warmupMs / 1000} s warm-up, ${plan.windowMs / 1000} s measured, ` +
+    `frames/s of ${params.frameBytes} bytes; ${plan.warmupMs / 1000} s warm-up, measured ${windows} clients, ` +
     `${plan.drainMs / 1000} s drain; clients in ${plan.processes} processes, each sending the ` +
     `browser heartbeat to either server; RSS per connection read after a first wave of up to ` +
     `${WARMUP_CLIENTS} clients came and went.`;

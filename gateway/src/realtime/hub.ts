@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 // Types only: the `websocket` route option and `fastify.websocketServer`.
 import type {} from '@fastify/websocket';
 import {
@@ -89,6 +90,8 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
   const browsers = new Set<Browser>();
   const congested = new Set<Browser>();
   const closingSockets = new Set<WebSocket>();
+  /** The HTTP response of each upgrade admitted, from `admit` until `accept` lets it go. */
+  const upgradeResponses = new WeakMap<IncomingMessage, ServerResponse>();
   const admission = createAdmission(options.allowedOrigins, options.maxConnectionsPerIp);
   const upstream: UpstreamSettings = {
     url: options.upstreamWsUrl,
@@ -183,6 +186,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       socket.close(CLOSE.POLICY, 'too many connections from this address');
       return;
     }
+    releaseUpgradeResponse(request.raw);
     const browser = new Browser(socket, ip, langOf(request), writer);
     browsers.add(browser);
     metrics.clients.inc();
@@ -314,12 +318,29 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     socket.close(code, reason);
   }
 
+  /**
+   * Lets go of the HTTP response @fastify/websocket assigns to the TCP socket for the upgrade.
+   * Once the reply is hijacked nothing ends it, so it would stay on the socket as long as the
+   * browser is connected, and with it the upgrade's request, its headers, Fastify's request,
+   * reply and child logger: ~2.8 KB of heap per browser (a tenth of the heap at 1 000
+   * browsers) that every major GC marks again. Nothing writes to it after the upgrade: ws owns
+   * the socket from then on.
+   */
+  function releaseUpgradeResponse(raw: IncomingMessage) {
+    const response = upgradeResponses.get(raw);
+    upgradeResponses.delete(raw);
+    if (response?.socket) response.detachSocket(response.socket);
+  }
+
   /** Refuses a handshake with an HTTP answer before the upgrade, when it must be refused. */
   async function admit(request: FastifyRequest, reply: FastifyReply) {
     const refusal = shuttingDown
       ? 'shutting_down'
       : admission.check(request.headers.origin, request.ip);
-    if (!refusal) return;
+    if (!refusal) {
+      upgradeResponses.set(request.raw, reply.raw);
+      return;
+    }
     metrics.connectionsRefused.inc({ reason: refusal });
     const { status, code, msg } = REFUSALS[refusal];
     return reply.code(status).send({ code, msg });

@@ -1,3 +1,10 @@
-export { CODE_PURPOSE } from './account.js';
+export { accountRoutes, CODE_PURPOSE } from './account.js';
+export { contentRoutes } from './content.js';
 export * from './define.js';
+export { type FirstScreenRoutes, firstScreenRoutes } from './first-screen.js';
+export { fundingRoutes } from './funding.js';
+export { marketRoutes } from './market.js';
+export { siteRoutes } from './site.js';
 export { findRoute, type RouteName, type Routes, routes } from './table.js';
+export { tradingRoutes } from './trading.js';
+export { walletRoutes } from './wallet.js';

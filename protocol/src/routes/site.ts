@@ -6,7 +6,6 @@ import {
   baseSettingsSchema,
   captchaSchema,
   companySchema,
-  companyStatusSchema,
   complaintEmailSchema,
   SETTING_KEYS,
   settingSchema,
@@ -14,6 +13,7 @@ import {
 import { uploadSchema } from '../schemas/verification.js';
 import { defineRoute } from './define.js';
 import { noPayload } from './shared.js';
+import { companyStatus } from './startup.js';
 
 export const areaList = defineRoute({
   method: 'GET',
@@ -42,17 +42,6 @@ export const company = defineRoute({
   summary: 'Company information; its e-mail is data.email.',
   request: noPayload,
   response: companySchema,
-  cacheable: true,
-});
-
-export const companyStatus = defineRoute({
-  method: 'GET',
-  path: '/api/company/getCompanyStatus',
-  access: 'public',
-  summary: 'Startup check: status (0 → loss_url), type (0 → company-directory mode).',
-  request: noPayload,
-  response: companyStatusSchema,
-  initial: true,
   cacheable: true,
 });
 

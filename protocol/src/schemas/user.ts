@@ -65,16 +65,8 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-/**
- * Startup check (SPEC §4): status 0 sends the browser to `loss_url`; otherwise type 0 switches
- * the app to company-directory mode.
- */
-export const companyStatusSchema = z.object({
-  status: z.number().int(),
-  type: z.number().int(),
-  loss_url: z.string(),
-});
-export type CompanyStatus = z.infer<typeof companyStatusSchema>;
+// In a module of its own: a browser checks it before its first screen, without the rest.
+export { type CompanyStatus, companyStatusSchema } from './company-status.js';
 
 /** Keys `default/setting` answers (SPEC §7 shows `is_show_mobile`). */
 export const SETTING_KEYS = ['is_show_mobile'] as const;

@@ -1,7 +1,9 @@
 import type { FetchLike } from '@pipstream/protocol';
+import { routes } from '@pipstream/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { beginLoading, endLoading, ui } from '../state/ui.js';
-import { type ApiHooks, createApi } from './client.js';
+import type { ApiHooks } from './client.js';
+import { createRoutedApi } from './routed.js';
 
 interface Recorded {
   toasts: { text: string; tone: string }[];
@@ -29,7 +31,7 @@ function setup(fetch: FetchLike) {
     warn: (message) => recorded.warnings.push(message),
   };
   const requests: { url: string; headers: Record<string, string> }[] = [];
-  const api = createApi({
+  const api = createRoutedApi(routes, {
     baseUrl: 'http://app.test',
     getToken: () => 'token-1',
     getLang: () => 'en',

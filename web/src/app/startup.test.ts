@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decideStartup } from './startup.js';
 
 describe('startup check (SPEC §4)', () => {
@@ -28,5 +28,36 @@ describe('startup check (SPEC §4)', () => {
       action: 'stay',
       directoryMode: false,
     });
+  });
+});
+
+describe('startApp', () => {
+  it('runs the status check at once and the rest only after the first screen', async () => {
+    vi.resetModules();
+    const calls: string[] = [];
+    vi.doMock('../api/index.js', () => ({
+      api: {
+        call: async (name: string) => {
+          calls.push(name);
+          if (name === 'companyStatus') return { status: 1, type: 1, loss_url: '' };
+          return {};
+        },
+      },
+    }));
+    const { session } = await import('../state/session.js');
+    session.token = 'token-1';
+    session.user = null;
+    const { startApp } = await import('./startup.js');
+    let showFirstScreen = () => {};
+    const firstScreen = new Promise<void>((resolve) => {
+      showFirstScreen = resolve;
+    });
+    const started = startApp(firstScreen);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual(['companyStatus']);
+    showFirstScreen();
+    await started;
+    expect(calls).toEqual(['companyStatus', 'userInfo', 'basicInfo']);
+    vi.doUnmock('../api/index.js');
   });
 });

@@ -22,11 +22,11 @@ export function decideStartup(status: CompanyStatus): StartupDecision {
 }
 
 /**
- * Runs the startup sequence: the status check first, then the stored user's check and
- * refresh, and the base settings. Failures are toasted by the API layer (or silent, for initial calls) and
- * never stop the app.
+ * Runs the startup sequence: the status check first, then — once `firstScreen` resolves —
+ * the stored user's check and refresh, and the base settings. Failures are toasted by the
+ * API layer (or silent, for initial calls) and never stop the app.
  */
-export async function startApp(): Promise<void> {
+export async function startApp(firstScreen: Promise<void> = Promise.resolve()): Promise<void> {
   try {
     const decision = decideStartup(await api.call('companyStatus'));
     if (decision.action === 'leave') {
@@ -37,6 +37,7 @@ export async function startApp(): Promise<void> {
   } catch {
     // Already reported; the app runs in its normal mode.
   }
+  await firstScreen;
   // A stored user from an older version, or edited by hand, is not trusted: start as a visitor.
   if (session.user !== null && !userSchema.safeParse(session.user).success) signOut();
   if (session.token !== null) {

@@ -1,28 +1,31 @@
 /**
  * The main thread's end of the live worker: starts it once, wraps it with comlink and applies
- * every batch it posts to the valtio store. It tells the worker which quotes are watched (see
- * `watch.ts`), so batches carry only those. Screens call the worker through `liveWorker()` and
+ * every batch it posts (on a port of their own) to the valtio store. It tells the worker which
+ * quotes are watched (see `watch.ts`), so batches carry only those. Screens call the worker through `liveWorker()` and
  * read the figures through the hooks.
  */
-import { proxy, type Remote, wrap } from 'comlink';
-import type { LiveApi, LiveBatch } from '../worker/api.js';
+import { type Remote, transfer, wrap } from 'comlink';
+import type { LiveBatch, LiveWorkerApi } from '../worker/api.js';
 import { applyBatch } from './store.js';
 import { quoteWatch } from './watch.js';
 
-let remote: Remote<LiveApi> | undefined;
+let remote: Remote<LiveWorkerApi> | undefined;
 
 /** The live worker, started on first use; every call returns a promise. */
-export function liveWorker(): Remote<LiveApi> {
+export function liveWorker(): Remote<LiveWorkerApi> {
   if (remote) return remote;
   const worker = new Worker(new URL('../worker/live.worker.ts', import.meta.url), {
     type: 'module',
     name: 'live',
   });
-  const started = wrap<LiveApi>(worker);
+  const started = wrap<LiveWorkerApi>(worker);
   remote = started;
   // Before the listener, so the first snapshot already holds only the watched quotes.
   void started.watchQuotes(quoteWatch.ids());
   quoteWatch.listen((ids) => void started.watchQuotes(ids));
-  void started.onBatch(proxy((batch: LiveBatch) => applyBatch(batch)));
+  // Batches come on a port of their own, each a plain message needing no answer.
+  const batches = new MessageChannel();
+  batches.port1.onmessage = (event: MessageEvent<LiveBatch>) => applyBatch(event.data);
+  void started.postBatchesTo(transfer(batches.port2, [batches.port2]));
   return started;
 }

@@ -15,7 +15,7 @@ import type {
   HoldingView,
   QuoteView,
 } from '../worker/api.js';
-import { live, type OrderSignals, subscribeRow } from './store.js';
+import { live, type OrderSignals, subscribeRow, subscribeSlot } from './store.js';
 import { quoteWatch } from './watch.js';
 
 /** Stands in for a missing row, so the hooks run the same either way; it never changes. */
@@ -67,6 +67,31 @@ export function useQuotePaint(instrumentId: number, paint: QuotePaint): void {
     paint(live.quotes[instrumentId], true);
     return subscribeRow(live.quotes, instrumentId, (quote) => paint(quote, false));
   }, [instrumentId, paint]);
+}
+
+/**
+ * One holding order's live figures handed to `paint` — before the first paint, then after every
+ * change — with no React render (see `useQuotePaint`). A new `paint` (keep it stable) repaints.
+ */
+export function useHoldingPaint(
+  orderId: number,
+  paint: (holding: HoldingView | undefined) => void,
+): void {
+  useLayoutEffect(() => {
+    paint(live.holdings[orderId]);
+    return subscribeRow(live.holdings, orderId, paint);
+  }, [orderId, paint]);
+}
+
+/**
+ * The account figures handed to `paint` (`undefined` for a visitor) before the first paint and
+ * after every change, with no React render. A new `paint` (keep it stable) repaints.
+ */
+export function useAccountPaint(paint: (account: AccountView | undefined) => void): void {
+  useLayoutEffect(() => {
+    paint(live.account ?? undefined);
+    return subscribeSlot(live, 'account', paint);
+  }, [paint]);
 }
 
 /** One holding order's live price and P&L, or `undefined` once it is closed (or unknown). */

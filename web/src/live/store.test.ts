@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio/vanilla';
 import { describe, expect, it } from 'vitest';
 import type { AccountView, HoldingView, QuoteView } from '../worker/api.js';
-import { applyBatch, createLiveState, subscribeRow } from './store.js';
+import { applyBatch, createLiveState, subscribeRow, subscribeSlot } from './store.js';
 
 function quote(id: number, close: number, extra: Partial<QuoteView> = {}): QuoteView {
   return {
@@ -194,5 +194,46 @@ describe('subscribeRow', () => {
     applyBatch({ quotes: new Map([[1, quote(1, 2)]]) }, state);
     await tick();
     expect(heard).toEqual(['1.50', '1.75', undefined]);
+  });
+});
+
+describe('subscribeSlot', () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const account = (balance: number) => ({
+    balance,
+    usedMargin: 0,
+    floatingPnl: 0,
+    equity: balance,
+    freeMargin: balance,
+    riskRate: null,
+    balanceText: balance.toFixed(2),
+    usedMarginText: '0.000000',
+    floatingPnlText: '0.00',
+    equityText: balance.toFixed(2),
+    freeMarginText: balance.toFixed(2),
+    riskRateText: '--',
+  });
+
+  it('hears the account change in place, go and come back, and not the quotes', async () => {
+    const state = createLiveState();
+    const heard: (string | undefined)[] = [];
+    const leave = subscribeSlot(state, 'account', (value) => heard.push(value?.balanceText));
+
+    applyBatch({ account: account(100) }, state);
+    await tick();
+    applyBatch({ quotes: new Map([[1, quote(1, 1.5)]]) }, state);
+    await tick();
+    applyBatch({ account: account(120) }, state);
+    await tick();
+    applyBatch({ account: null }, state);
+    await tick();
+    applyBatch({ account: account(90) }, state);
+    await tick();
+    expect(heard).toEqual(['100.00', '120.00', undefined, '90.00']);
+
+    leave();
+    applyBatch({ account: account(80) }, state);
+    await tick();
+    expect(heard).toHaveLength(4);
   });
 });

@@ -99,32 +99,49 @@ export function applyBatch(batch: LiveBatch, state: LiveState = live): void {
 }
 
 /**
- * Calls `listener` with `table[id]` (or `undefined` once it is gone) after every change of that
- * row: its leaves, its appearing, removal or replacement. Not called for the current value.
- * For figures written straight into the DOM, with no render per tick. Returns the unsubscribe.
+ * Calls `listener` with `parent[key]` (or `undefined` while it is not an object) after every
+ * change of that slot: its object's leaves, its appearing, removal or replacement. Not called
+ * for the current value. For figures written straight into the DOM, with no render per tick.
+ * Returns the unsubscribe.
  */
+export function subscribeSlot<P extends object, K extends keyof P>(
+  parent: P,
+  key: K,
+  listener: (value: Extract<P[K], object> | undefined) => void,
+): () => void {
+  const objectAt = () => {
+    const value = parent[key];
+    return typeof value === 'object' && value !== null
+      ? (value as Extract<P[K], object>)
+      : undefined;
+  };
+  let current = objectAt();
+  let leaveObject: (() => void) | undefined;
+  const follow = () => {
+    leaveObject?.();
+    const followed = current;
+    leaveObject = followed && subscribe(followed, () => listener(followed));
+  };
+  follow();
+  // The parent hears every change below it; only a change of which object sits at `key` counts.
+  const leaveParent = subscribe(parent, () => {
+    const next = objectAt();
+    if (next === current) return;
+    current = next;
+    follow();
+    listener(current);
+  });
+  return () => {
+    leaveParent();
+    leaveObject?.();
+  };
+}
+
+/** `subscribeSlot` for one row of a table by id (a quote, a holding). */
 export function subscribeRow<V extends object>(
   table: Record<number, V>,
   id: number,
   listener: (row: V | undefined) => void,
 ): () => void {
-  let row = table[id];
-  let leaveRow: (() => void) | undefined;
-  const follow = () => {
-    leaveRow?.();
-    const followed = row;
-    leaveRow = followed && subscribe(followed, () => listener(followed));
-  };
-  follow();
-  // The table hears every row's changes; only a change of which object sits at `id` counts.
-  const leaveTable = subscribe(table, () => {
-    if (table[id] === row) return;
-    row = table[id];
-    follow();
-    listener(row);
-  });
-  return () => {
-    leaveTable();
-    leaveRow?.();
-  };
+  return subscribeSlot(table, id, listener as (row: Extract<V, object> | undefined) => void);
 }

@@ -89,3 +89,12 @@ export interface LiveApi {
   onBatch(listener: BatchListener): void;
   status(): LiveStatus;
 }
+
+/** The worker's API over comlink: the core's, plus batches posted on a port of their own. */
+export interface LiveWorkerApi extends LiveApi {
+  /**
+   * Posts every batch on `port` (transferred) as a plain message, with no answer expected:
+   * the main thread's cheapest way to hear them. Replaces any earlier listener, like `onBatch`.
+   */
+  postBatchesTo(port: MessagePort): void;
+}

@@ -3,6 +3,18 @@
  * thread one batch of changes per animation frame at most (DESIGN "Web rules").
  */
 import { expose } from 'comlink';
+import type { LiveWorkerApi } from './api.js';
 import { createLiveCore } from './core.js';
 
-expose(createLiveCore());
+const core = createLiveCore();
+
+const api: LiveWorkerApi = {
+  ...core,
+  // A plain port rather than a comlink callback: a proxied call posts an answer back and walks
+  // comlink's wire format for every batch, which the main thread pays for at each tick.
+  postBatchesTo(port) {
+    core.onBatch((batch) => port.postMessage(batch));
+  },
+};
+
+expose(api);

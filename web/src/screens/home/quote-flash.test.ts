@@ -87,4 +87,30 @@ describe('createFlashSweeper', () => {
     advance(1000);
     expect(target.writes).toEqual(['data-flash=on', '-data-flash']);
   });
+
+  it('with slack, writes a due fade with the next move of any overlay', () => {
+    const { clock, advance } = manualClock();
+    const sweeper = createFlashSweeper(450, clock, 150);
+    const first = overlay();
+    const second = overlay();
+    sweeper.light(first);
+    advance(500);
+    // Due at 450, but its timer waits for the slack: a move may come first.
+    expect(first.writes).toEqual(['data-flash=on']);
+    sweeper.light(second);
+    expect(first.writes).toEqual(['data-flash=on', 'data-flash=off']);
+    expect(second.writes).toEqual(['data-flash=on']);
+  });
+
+  it('with slack, fades by its timer when no move comes', () => {
+    const { clock, advance, pending } = manualClock();
+    const sweeper = createFlashSweeper(450, clock, 150);
+    const target = overlay();
+    sweeper.light(target);
+    advance(599);
+    expect(target.writes).toEqual(['data-flash=on']);
+    advance(1);
+    expect(target.writes).toEqual(['data-flash=on', 'data-flash=off']);
+    expect(pending()).toBe(0);
+  });
 });

@@ -26,6 +26,13 @@ const SYSTEM_CLOCK: FlashClock = {
 /** How long an overlay stays lit after the last move before it fades (this project's choice). */
 export const FLASH_HOLD_MS = 450;
 
+/**
+ * How late the app's timer fades an overlay when no move came to do it (this project's choice):
+ * under a stream of ticks, fades due by then are written with a move, in the frame the move
+ * already costs, rather than in frames of their own.
+ */
+export const FLASH_SLACK_MS = 150;
+
 export interface FlashSweeper {
   /** A move: `target` lights (`data-flash="on"`) or stays lit for another `holdMs`. */
   light(target: FlashTarget): void;
@@ -33,24 +40,30 @@ export interface FlashSweeper {
   reset(target: FlashTarget): void;
 }
 
-/** A sweeper fading overlays `holdMs` after their last move (`data-flash="off"`). */
+/**
+ * A sweeper fading overlays `holdMs` after their last move (`data-flash="off"`). Fades that are
+ * due are written at the next `light` (any overlay's), else by a timer `slackMs` after they fall
+ * due.
+ */
 export function createFlashSweeper(
   holdMs: number = FLASH_HOLD_MS,
   clock: FlashClock = SYSTEM_CLOCK,
+  slackMs = 0,
 ): FlashSweeper {
   /** Lit overlays by the time of their last move. */
   const lit = new Map<FlashTarget, number>();
   let scheduled = false;
+  /** No lit overlay is due before this (it may be earlier than the truth, never later). */
+  let firstDue = Number.POSITIVE_INFINITY;
 
   function schedule(ms: number) {
     if (scheduled) return;
     scheduled = true;
-    clock.later(sweep, ms);
+    clock.later(onTimer, ms + slackMs);
   }
 
-  function sweep() {
-    scheduled = false;
-    const now = clock.now();
+  /** Fades the overlays due at `now`; returns when the next one falls due. */
+  function fadeDue(now: number): number {
     let nextDue = Number.POSITIVE_INFINITY;
     for (const [target, movedAt] of lit) {
       const due = movedAt + holdMs;
@@ -61,13 +74,24 @@ export function createFlashSweeper(
         nextDue = due;
       }
     }
+    firstDue = nextDue;
+    return nextDue;
+  }
+
+  function onTimer() {
+    scheduled = false;
+    const now = clock.now();
+    const nextDue = fadeDue(now);
     if (lit.size > 0) schedule(nextDue - now);
   }
 
   return {
     light(target) {
+      const now = clock.now();
+      if (firstDue <= now) fadeDue(now);
       if (!lit.has(target)) target.setAttribute('data-flash', 'on');
-      lit.set(target, clock.now());
+      lit.set(target, now);
+      if (now + holdMs < firstDue) firstDue = now + holdMs;
       schedule(holdMs);
     },
     reset(target) {
@@ -78,4 +102,4 @@ export function createFlashSweeper(
 }
 
 /** The app's sweeper, shared by every quote row. */
-export const quoteFlash = createFlashSweeper();
+export const quoteFlash = createFlashSweeper(FLASH_HOLD_MS, SYSTEM_CLOCK, FLASH_SLACK_MS);

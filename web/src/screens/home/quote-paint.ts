@@ -43,7 +43,7 @@ export function changeClass(tone: ChangeTone): string {
 const NO_VALUE = '--';
 
 /** Sets `element`'s text, editing its text node in place when it has one. */
-function writeText(element: FigureElement, text: string) {
+export function writeText(element: FigureElement, text: string) {
   const node = element.firstChild;
   if (node) node.nodeValue = text;
   else element.textContent = text;

@@ -1,20 +1,41 @@
-import { NO_VALUE } from '@pipstream/protocol';
-import { useId } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useAccount } from '../../live/hooks.js';
-import { pnlTone } from './order-view.js';
+import { useAccountPaint } from '../../live/hooks.js';
+import { ACCOUNT_PNL_CLASS, createAccountPainter } from './figure-paint.js';
 
 /**
  * The account over the order lists: total P&L of the holding orders and balance, net value,
  * available margin, margin used and risk rate, all live from the worker with SPEC §9 decimals.
- * `--` until the worker has the balance.
+ * `--` until the worker has the balance. Ticks never render it: its painter writes the figures
+ * into the DOM (see figure-paint.ts).
  */
 export function AccountCard() {
   const { t } = useTranslation();
   const titleId = useId();
-  const account = useAccount();
   const { decimal } = useFormat();
+  const floatingPnlText = useRef<HTMLSpanElement>(null);
+  const balanceText = useRef<HTMLElement>(null);
+  const equityText = useRef<HTMLElement>(null);
+  const freeMarginText = useRef<HTMLElement>(null);
+  const usedMarginText = useRef<HTMLElement>(null);
+  const riskRateText = useRef<HTMLElement>(null);
+  const paint = useMemo(
+    () =>
+      createAccountPainter(
+        {
+          floatingPnlText,
+          balanceText,
+          equityText,
+          freeMarginText,
+          usedMarginText,
+          riskRateText,
+        },
+        decimal,
+      ),
+    [decimal],
+  );
+  useAccountPaint(paint);
   return (
     <section className="orders-account" aria-labelledby={titleId}>
       <h2 id={titleId} className="visually-hidden">
@@ -22,36 +43,29 @@ export function AccountCard() {
       </h2>
       <div className="orders-account-total">
         <span className="orders-account-label">{t('web.order.total_pnl')}</span>
-        <span
-          className={`num orders-account-pnl ${account ? pnlTone(account.floatingPnl) : ''}`}
-          data-testid="total-pnl"
-        >
-          {decimal(account?.floatingPnlText ?? NO_VALUE)}
-        </span>
+        <span ref={floatingPnlText} className={ACCOUNT_PNL_CLASS} data-testid="total-pnl" />
       </div>
       <dl className="orders-account-figures">
         <div>
           <dt>{t('web.order.balance')}</dt>
           {/* The balance changes only when an order opens or closes: worth announcing. */}
-          <dd className="num" data-testid="account-balance" aria-live="polite">
-            {decimal(account?.balanceText ?? NO_VALUE)}
-          </dd>
+          <dd ref={balanceText} className="num" data-testid="account-balance" aria-live="polite" />
         </div>
         <div>
           <dt>{t('web.order.equity')}</dt>
-          <dd className="num">{decimal(account?.equityText ?? NO_VALUE)}</dd>
+          <dd ref={equityText} className="num" />
         </div>
         <div>
           <dt>{t('web.order.free_margin')}</dt>
-          <dd className="num">{decimal(account?.freeMarginText ?? NO_VALUE)}</dd>
+          <dd ref={freeMarginText} className="num" />
         </div>
         <div>
           <dt>{t('web.order.used_margin')}</dt>
-          <dd className="num">{decimal(account?.usedMarginText ?? NO_VALUE)}</dd>
+          <dd ref={usedMarginText} className="num" />
         </div>
         <div>
           <dt>{t('web.order.risk_rate')}</dt>
-          <dd className="num">{decimal(account?.riskRateText ?? NO_VALUE)}</dd>
+          <dd ref={riskRateText} className="num" />
         </div>
       </dl>
     </section>

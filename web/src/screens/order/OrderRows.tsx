@@ -6,12 +6,13 @@ import {
   type Order,
   sideOf,
 } from '@pipstream/protocol';
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useHolding, useQuote } from '../../live/hooks.js';
+import { useHoldingPaint, useQuote } from '../../live/hooks.js';
 import { Button } from '../../ui/Button.js';
-import { orderPrice, pnlTone, stopPrice } from './order-view.js';
+import { createHoldingPainter, HOLDING_PNL_CLASS, pnlClass } from './figure-paint.js';
+import { orderPrice, stopPrice } from './order-view.js';
 
 /** What a row can ask of the screen. */
 export interface RowActions {
@@ -98,7 +99,7 @@ function Pnl({
   return (
     <span className="orders-key">
       <span className="orders-key-label">{t('web.order.pnl')}</span>
-      <span className={`num ${pnlTone(value)}`} data-testid={`order-pnl-${order.Id}`}>
+      <span className={pnlClass('num', value)} data-testid={`order-pnl-${order.Id}`}>
         {decimal(text)}
       </span>
     </span>
@@ -113,26 +114,45 @@ function StopValue({ order, value }: { readonly order: Order; readonly value: nu
   return <>{price === null ? t('web.order.off') : decimal(price)}</>;
 }
 
-/** A holding order: live price and P&L from the worker, REST figures until it has them. */
+/**
+ * A holding order: live price and P&L from the worker, REST figures until it has them. Ticks
+ * never render it: its painter writes both figures into the DOM (see figure-paint.ts), and the
+ * texts stay where they were, so screen readers read the row as before.
+ */
 export const HoldingRow = memo(function HoldingRow({ order, busyId, ...actions }: RowProps) {
   const { t } = useTranslation();
   const { decimal } = useFormat();
-  const live = useHolding(order.Id);
+  const pnl = useRef<HTMLSpanElement>(null);
+  const price = useRef<HTMLElement>(null);
+  const paint = useMemo(
+    () =>
+      createHoldingPainter(
+        { pnl, price },
+        {
+          pnl: order.FactProfits,
+          pnlText: formatBalance(order.FactProfits),
+          priceText: orderPrice(order, order.UpdatePrice),
+        },
+        decimal,
+      ),
+    [order, decimal],
+  );
+  useHoldingPaint(order.Id, paint);
   const busy = busyId === order.Id;
   return (
     <li className="orders-row" data-testid={`order-row-${order.Id}`}>
       <RowHead order={order} onOpen={actions.onOpen}>
-        <Pnl
-          order={order}
-          value={live?.pnl ?? order.FactProfits}
-          text={live?.pnlText ?? formatBalance(order.FactProfits)}
-        />
+        <span className="orders-key">
+          <span className="orders-key-label">{t('web.order.pnl')}</span>
+          <span ref={pnl} className={HOLDING_PNL_CLASS} data-testid={`order-pnl-${order.Id}`} />
+        </span>
       </RowHead>
       <dl className="orders-figures">
         <Figure label={t('web.order.open_price')}>{decimal(orderPrice(order, order.Price))}</Figure>
-        <Figure label={t('web.order.current_price')}>
-          {decimal(live?.priceText ?? orderPrice(order, order.UpdatePrice))}
-        </Figure>
+        <div className="orders-figure">
+          <dt>{t('web.order.current_price')}</dt>
+          <dd ref={price} className="num" />
+        </div>
         <Figure label={t('web.order.margin')}>{decimal(formatMargin(order.CautionMoney))}</Figure>
         <Figure label={t('web.order.take_profit')}>
           <StopValue order={order} value={order.TargetProfitPrice} />
