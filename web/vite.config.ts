@@ -1,6 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { preloadFirstScreen } from './scripts/preload-first-screen.ts';
+import { precompress } from './scripts/precompress.ts';
+import { isSourceModule, preloadFirstScreen } from './scripts/preload-first-screen.ts';
+
+/** The first screen's code: the home screen, without the protocol and zod. */
+const HOME_SCREEN = ['src/screens/home/Home.tsx'];
+/** The first screen's client: the startup check and the first screen's calls, with their schemas. */
+const FIRST_CLIENT = ['src/app/startup.ts', 'src/api/first-client.ts'];
 
 /** Where the dev server sends API, socket and upload requests: the mock upstream or a gateway. */
 const backend = process.env.PIPSTREAM_API || 'http://127.0.0.1:9100';
@@ -8,13 +14,9 @@ const backend = process.env.PIPSTREAM_API || 'http://127.0.0.1:9100';
 export default defineConfig({
   plugins: [
     react(),
-    // What `/` needs before its first quote, fetched beside the entry rather than one lazy
-    // chunk after another: the home screen, the startup check and the first screen's client.
-    preloadFirstScreen([
-      'src/screens/home/Home.tsx',
-      'src/app/startup.ts',
-      'src/api/first-client.ts',
-    ]),
+    // `/`'s lazy chunks are fetched beside the entry rather than one after another.
+    preloadFirstScreen([...HOME_SCREEN, ...FIRST_CLIENT]),
+    precompress(),
   ],
   resolve: {
     // Workspace packages are read from their TypeScript sources, never from a stale build.
@@ -40,6 +42,25 @@ export default defineConfig({
     // scripts/report-size.mjs reads it to find the entry chunk and its static imports.
     manifest: true,
     rolldownOptions: {
+      output: {
+        // Few requests before the first screen: on a phone's HTTP/1.1 connections (six at most
+        // per host) each small chunk costs a round trip, and the first screen's ~30 chunks
+        // queued behind one another. The entry and everything it imports statically make one
+        // chunk. What `/` loads at once makes two more (both preloaded by index.html): the
+        // client with the protocol and zod, and the home screen — apart, so that the screen
+        // renders without waiting for zod to evaluate. Later screens share both.
+        codeSplitting: {
+          groups: [
+            { name: 'entry', tags: ['$initial'], priority: 2 },
+            {
+              name: 'first-client',
+              test: (id) => isSourceModule(id, FIRST_CLIENT),
+              priority: 1,
+            },
+            { name: 'first-screen', test: (id) => isSourceModule(id, HOME_SCREEN) },
+          ],
+        },
+      },
       treeshake: {
         // The protocol's modules only declare (schemas, routes, functions): importing its
         // language list must not drag every schema, and zod, into the first chunk.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenFiles, type OutputChunkLike } from './preload-first-screen.js';
+import { firstScreenFiles, isSourceModule, type OutputChunkLike } from './preload-first-screen.js';
 
 const chunk = (
   fileName: string,
@@ -47,9 +47,38 @@ describe('firstScreenFiles', () => {
     ]);
   });
 
+  it('finds a source merged into a group chunk by the modules that chunk holds', () => {
+    const grouped: Record<string, OutputChunkLike> = {
+      ...BUNDLE,
+      'assets/first-screen-x.js': {
+        ...chunk('assets/first-screen-x.js', null, ['assets/react-b.js']),
+        moduleIds: ['/app/web/src/ui/Tabs.tsx', '/app/web/src/screens/news/News.tsx'],
+      },
+    };
+    expect(firstScreenFiles(grouped, ['src/screens/news/News.tsx'])).toEqual([
+      'assets/first-screen-x.js',
+    ]);
+  });
+
   it('refuses a source without a chunk of its own', () => {
     expect(() => firstScreenFiles(BUNDLE, ['src/screens/gone/Gone.tsx'])).toThrow(
       'no chunk for src/screens/gone/Gone.tsx',
+    );
+  });
+});
+
+describe('isSourceModule', () => {
+  const sources = ['src/screens/home/Home.tsx', 'src/api/first-client.ts'];
+
+  it('matches a listed source by its path under web, with either separator', () => {
+    expect(isSourceModule('/repo/web/src/screens/home/Home.tsx', sources)).toBe(true);
+    expect(isSourceModule('C:\\repo\\web\\src\\api\\first-client.ts', sources)).toBe(true);
+  });
+
+  it('leaves out other modules, also those whose name only ends the same', () => {
+    expect(isSourceModule('/repo/web/src/screens/home/QuoteRow.tsx', sources)).toBe(false);
+    expect(isSourceModule('/repo/web/src/screens/other/src/api/first-client.ts', sources)).toBe(
+      false,
     );
   });
 });

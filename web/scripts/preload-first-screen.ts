@@ -11,6 +11,8 @@ export interface OutputChunkLike {
   readonly fileName: string;
   readonly isEntry?: boolean;
   readonly facadeModuleId?: string | null;
+  /** The modules the chunk holds: a module grouped into a shared chunk is not its facade. */
+  readonly moduleIds?: readonly string[];
   readonly imports?: readonly string[];
 }
 
@@ -39,14 +41,23 @@ export function firstScreenFiles(
     return seen;
   };
   const loaded = closure(chunks.filter((chunk) => chunk.isEntry));
+  const isSource = (source: string) => (id: string | null | undefined) =>
+    id?.replaceAll('\\', '/').endsWith(`/${source}`) === true;
   const roots = sources.map((source) => {
-    const chunk = chunks.find((item) =>
-      item.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${source}`),
-    );
+    const matches = isSource(source);
+    const chunk =
+      chunks.find((item) => matches(item.facadeModuleId)) ??
+      chunks.find((item) => item.moduleIds?.some(matches));
     if (!chunk) throw new Error(`preload-first-screen: no chunk for ${source}`);
     return chunk;
   });
   return [...closure(roots)].filter((file) => !loaded.has(file) && file.endsWith('.js'));
+}
+
+/** Whether module `id` (a path, either separator) is one of `sources` (`src/…` under web). */
+export function isSourceModule(id: string, sources: readonly string[]): boolean {
+  const path = id.replaceAll('\\', '/');
+  return sources.some((source) => path.endsWith(`/web/${source}`));
 }
 
 /** The plugin: adds the links after Vite's own, in the built `index.html` only. */

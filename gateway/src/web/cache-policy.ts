@@ -9,11 +9,15 @@ export const REVALIDATE = 'no-cache';
  */
 const HASHED_ASSET = /(^|[\\/])assets[\\/](.+[\\/])?[^\\/]+[-.][A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
 
+/** The suffix of a file's compressed sibling that the build writes (`index-….js.br`). */
+const PRECOMPRESSED = /\.(br|gz)$/;
+
 /**
- * The `Cache-Control` of a file of the web build: immutable for hashed assets under `assets/`,
- * revalidated for everything else — `index.html` above all, and unhashed files such as
+ * The `Cache-Control` of a file of the web build (or of its `.br`/`.gz` sibling, which is
+ * served in its place): immutable for hashed assets under `assets/`, revalidated for
+ * everything else — `index.html` above all, and unhashed files such as
  * `manifest.json` or icons (this project's choice: they change in place between deploys).
  */
 export function cacheControlFor(filePath: string): string {
-  return HASHED_ASSET.test(filePath) ? IMMUTABLE : REVALIDATE;
+  return HASHED_ASSET.test(filePath.replace(PRECOMPRESSED, '')) ? IMMUTABLE : REVALIDATE;
 }

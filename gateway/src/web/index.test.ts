@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../server.js';
 import { testConfig } from '../test-support/config.js';
@@ -12,6 +12,9 @@ const INDEX_HTML = `<!doctype html><html><head><title>Pipstream</title>
 <script type="module" src="/assets/index-AbCd12_9.js"></script></head>
 <body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const ASSET_JS = `export const big = ${JSON.stringify('x'.repeat(20_000))};`;
+/** The build's brotli siblings, as web/scripts/precompress.ts writes them. */
+const ASSET_JS_BR = brotliCompressSync(ASSET_JS);
+const INDEX_HTML_BR = brotliCompressSync(INDEX_HTML);
 
 let buildDir: string;
 const apps: Gateway[] = [];
@@ -22,6 +25,8 @@ beforeAll(() => {
   writeFileSync(join(buildDir, 'index.html'), INDEX_HTML);
   writeFileSync(join(buildDir, 'assets', 'index-AbCd12_9.js'), ASSET_JS);
   writeFileSync(join(buildDir, 'manifest.json'), '{"name":"Pipstream"}');
+  writeFileSync(join(buildDir, 'assets', 'index-AbCd12_9.js.br'), ASSET_JS_BR);
+  writeFileSync(join(buildDir, 'index.html.br'), INDEX_HTML_BR);
 });
 afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
 afterEach(async () => {
@@ -82,6 +87,30 @@ describe('web build', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
+  it('sends the build’s brotli sibling of a file as it is, with the file’s own headers', async () => {
+    const app = gateway(buildDir);
+    const asset = await app.inject({
+      url: '/assets/index-AbCd12_9.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe(IMMUTABLE);
+    expect(asset.headers.vary).toMatch(/accept-encoding/i);
+    expect(Buffer.compare(asset.rawPayload, ASSET_JS_BR)).toBe(0);
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(ASSET_JS);
+
+    for (const url of ['/', '/trade/EURUSD']) {
+      const page = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.headers['cache-control'], url).toBe(REVALIDATE);
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(INDEX_HTML);
+    }
+  });
+
   it('answers a page path with index.html, and a missing file or API path with 404', async () => {
     const app = gateway(buildDir);
 
@@ -119,6 +148,9 @@ describe('cacheControlFor', () => {
     ['apple-touch-icon.png', REVALIDATE],
     ['assets/some-long-name.svg', REVALIDATE],
     ['manifest.json', REVALIDATE],
+    ['assets/index-BkX9q2Lm.js.br', IMMUTABLE],
+    ['assets/index-BkX9q2Lm.css.gz', IMMUTABLE],
+    ['index.html.br', REVALIDATE],
   ])('%s → %s', (path, expected) => {
     expect(cacheControlFor(path)).toBe(expected);
   });

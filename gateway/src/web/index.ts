@@ -26,7 +26,8 @@ const NOT_APP = /^\/(api|v1|uploads|__control|healthz|readyz|metrics)(\/|$)/;
  * The web app: the build's files with security headers (CSP without inline script), an
  * immutable cache for hashed assets and a revalidated `index.html`, and `index.html` for any
  * other GET of a page path, so a deep link opens the app. Without a build, `/` says how to make
- * one. Compression comes from the server-wide @fastify/compress.
+ * one. A file's precompressed sibling is sent when the browser accepts it; other answers are
+ * compressed by the server-wide @fastify/compress.
  */
 export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir }) => {
   await app.register(helmet, helmetOptions);
@@ -51,6 +52,9 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir })
     index: ['index.html'],
     cacheControl: false,
     dotfiles: 'ignore',
+    // The build writes `.br` and `.gz` siblings at the highest levels: a phone gets the smaller
+    // file without the gateway compressing it (the on-the-fly brotli is a fast, larger one).
+    preCompressed: true,
     setHeaders: (reply, path) => {
       reply.header('cache-control', cacheControlFor(relative(webDir, path)));
     },

@@ -1,7 +1,10 @@
 import type { Category, Instrument } from '@pipstream/protocol';
 import { proxy, ref } from 'valtio/vanilla';
 import { api } from '../api/index.js';
+import { splitHash } from '../app/location.js';
 import { liveWorker } from '../live/bridge.js';
+import { holdAhead, quoteWatch } from '../live/watch.js';
+import { inCategory } from '../screens/home/quote-list.js';
 import { sharedLoad, singleFlight } from './once.js';
 
 export interface MarketState {
@@ -38,6 +41,22 @@ const loadCategories = sharedLoad(async () => {
   market.categories = ref(await api.call('categories'));
 });
 
+/** Rows of the home list a phone shows at first (with some below the fold). */
+const FIRST_ROWS = 20;
+/** Long enough for the home rows to mount and hold their own ids (this project's choice). */
+const FIRST_ROWS_HOLD_MS = 5000;
+
+/**
+ * The page opened on `/`: the worker is told the first rows' ids while the home list renders,
+ * so their quotes are in when the rows mount (a row asks only once mounted, a round trip later).
+ */
+function watchFirstRows(instruments: readonly Instrument[]): void {
+  const ids = inCategory(instruments, market.categoryId)
+    .slice(0, FIRST_ROWS)
+    .map((instrument) => instrument.Id);
+  holdAhead(quoteWatch, ids, FIRST_ROWS_HOLD_MS);
+}
+
 /**
  * Fetches the trade list again (SPEC §2: on every navigation to `/` and `/trade`), and the
  * categories the first time, and hands the list to the live worker: its terms and starting
@@ -49,7 +68,9 @@ export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
     api.call('tradeList'),
     loadCategories().catch(() => undefined),
   ]);
+  const firstList = !market.loaded;
   market.instruments = ref(instruments);
   market.loaded = true;
+  if (firstList && splitHash(location.hash).path === '/') watchFirstRows(instruments);
   liveWorker().setInstruments(instruments).catch(warnFeed('instruments not sent'));
 });

@@ -5,6 +5,7 @@
 import { expose } from 'comlink';
 import type { LiveWorkerApi } from './api.js';
 import { createLiveCore } from './core.js';
+import { warmNumberFormatting } from './warm-intl.js';
 
 const core = createLiveCore();
 
@@ -18,3 +19,7 @@ const api: LiveWorkerApi = {
 };
 
 expose(api);
+
+// Once the first messages are handled: ICU's data, shared with the page, is then loaded before
+// the page formats its first quotes (see warm-intl.ts).
+setTimeout(warmNumberFormatting, 0);

@@ -1,10 +1,12 @@
 import type { Instrument } from '@pipstream/protocol';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useQuotePaint } from '../../live/hooks.js';
 import { Logo } from '../../ui/Logo.js';
 import { VirtualList } from '../../ui/VirtualList.js';
+import type { QuoteView } from '../../worker/api.js';
+import { logoGate } from './logo-gate.js';
 import { changeClass, createQuotePainter, priceClass } from './quote-paint.js';
 
 /** Every quote row's height in CSS pixels (the virtual list lays rows out by it). */
@@ -19,9 +21,13 @@ export interface QuoteRowProps {
   readonly testId: string;
 }
 
-/** The instrument's logo, or its initial in a circle when the trade list names none. */
+/**
+ * The instrument's logo, or its initial in a circle when the trade list names none — and until
+ * the first quotes are on screen (see logo-gate.ts).
+ */
 function InstrumentMark({ logo, showCode }: { readonly logo: string; readonly showCode: string }) {
-  if (logo) return <Logo src={logo} size={32} />;
+  const logosShown = useSyncExternalStore(logoGate.subscribe, logoGate.isOpen, () => true);
+  if (logo && logosShown) return <Logo src={logo} size={32} />;
   return (
     <span className="quote-mark" aria-hidden="true">
       {showCode.slice(0, 1)}
@@ -68,7 +74,13 @@ function QuoteFigures({ id }: { readonly id: number }) {
   const price = useRef<HTMLSpanElement>(null);
   const change = useRef<HTMLSpanElement>(null);
   const flash = useRef<HTMLSpanElement>(null);
-  const paint = useMemo(() => createQuotePainter({ price, change, flash }, decimal), [decimal]);
+  const paint = useMemo(() => {
+    const painter = createQuotePainter({ price, change, flash }, decimal);
+    return (quote: QuoteView | undefined, initial: boolean) => {
+      painter(quote, initial);
+      if (quote) logoGate.quoteShown();
+    };
+  }, [decimal]);
   useQuotePaint(id, paint);
   return (
     <>
