@@ -16,7 +16,7 @@ import type {
   QuoteView,
 } from '../worker/api.js';
 import { live, type OrderSignals, subscribeRow, subscribeSlot } from './store.js';
-import { quoteWatch } from './watch.js';
+import { holdingWatch, quoteWatch, watchAccount } from './watch.js';
 
 /** Stands in for a missing row, so the hooks run the same either way; it never changes. */
 const NO_ROW = proxy({});
@@ -70,13 +70,30 @@ export function useQuotePaint(instrumentId: number, paint: QuotePaint): void {
 }
 
 /**
+ * While the caller's screen is visible, holds `orderId`: the worker posts that holding's
+ * figures (and only watched ones), its current figures at once when watched anew.
+ */
+function useWatchHolding(orderId: number): void {
+  const active = usePageActive();
+  useEffect(() => (active ? holdingWatch.watch(orderId) : undefined), [active, orderId]);
+}
+
+/** While the caller's screen is visible, has the worker post the account figures. */
+function useWatchAccount(): void {
+  const active = usePageActive();
+  useEffect(() => (active ? watchAccount() : undefined), [active]);
+}
+
+/**
  * One holding order's live figures handed to `paint` — before the first paint, then after every
- * change — with no React render (see `useQuotePaint`). A new `paint` (keep it stable) repaints.
+ * change — with no React render (see `useQuotePaint`). Watches the order like `useHolding`.
+ * A new `paint` (keep it stable) repaints.
  */
 export function useHoldingPaint(
   orderId: number,
   paint: (holding: HoldingView | undefined) => void,
 ): void {
+  useWatchHolding(orderId);
   useLayoutEffect(() => {
     paint(live.holdings[orderId]);
     return subscribeRow(live.holdings, orderId, paint);
@@ -85,22 +102,32 @@ export function useHoldingPaint(
 
 /**
  * The account figures handed to `paint` (`undefined` for a visitor) before the first paint and
- * after every change, with no React render. A new `paint` (keep it stable) repaints.
+ * after every change, with no React render. Watches them like `useAccount`. A new `paint` (keep
+ * it stable) repaints.
  */
 export function useAccountPaint(paint: (account: AccountView | undefined) => void): void {
+  useWatchAccount();
   useLayoutEffect(() => {
     paint(live.account ?? undefined);
     return subscribeSlot(live, 'account', paint);
   }, [paint]);
 }
 
-/** One holding order's live price and P&L, or `undefined` once it is closed (or unknown). */
+/**
+ * One holding order's live price and P&L, or `undefined` once it is closed (or unknown). While
+ * the caller is mounted on a visible screen it watches the order, so the worker posts its figures.
+ */
 export function useHolding(orderId: number): Snapshot<HoldingView> | undefined {
+  useWatchHolding(orderId);
   return useSlot(live.holdings, orderId);
 }
 
-/** Balance, used and free margin, floating P&L, equity and risk rate; `undefined` for a visitor. */
+/**
+ * Balance, used and free margin, floating P&L, equity and risk rate; `undefined` for a visitor.
+ * While the caller is mounted on a visible screen it watches them, so the worker posts them.
+ */
 export function useAccount(): Snapshot<AccountView> | undefined {
+  useWatchAccount();
   return useSlot(live, 'account');
 }
 

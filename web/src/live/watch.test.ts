@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createQuoteWatch, holdAhead } from './watch.js';
+import { accountWatch, createWatch, holdAhead, watchAccount } from './watch.js';
 
 /** A registry whose bursts end when the test says, and what its listener heard. */
 function registry() {
   const queue: (() => void)[] = [];
-  const watch = createQuoteWatch((callback) => queue.push(callback));
+  const watch = createWatch((callback) => queue.push(callback));
   const heard: number[][] = [];
   watch.listen((ids) => heard.push([...ids]));
   const endBurst = () => {
@@ -62,7 +62,7 @@ describe('the quote watch', () => {
 
   it('tells a listener only changes from the set held when it registered', () => {
     const queue: (() => void)[] = [];
-    const watch = createQuoteWatch((callback) => queue.push(callback));
+    const watch = createWatch((callback) => queue.push(callback));
     watch.watch(4);
     // No listener yet: nothing is scheduled.
     expect(queue).toHaveLength(0);
@@ -77,7 +77,7 @@ describe('the quote watch', () => {
   });
 
   it('ends a burst at the next microtask by default', async () => {
-    const watch = createQuoteWatch();
+    const watch = createWatch();
     const heard: number[][] = [];
     watch.listen((ids) => heard.push([...ids]));
     watch.watch(2);
@@ -88,7 +88,7 @@ describe('the quote watch', () => {
   });
 
   it("holds ids ahead of their rows, then lets go of them without dropping the rows' own holds", () => {
-    const watch = createQuoteWatch((callback) => callback());
+    const watch = createWatch((callback) => callback());
     const told: number[][] = [];
     watch.listen((ids) => told.push([...ids]));
     let letGo: (() => void) | undefined;
@@ -103,5 +103,16 @@ describe('the quote watch', () => {
     row();
     expect(watch.ids()).toEqual([]);
     expect(told).toEqual([[3], [1, 3], [3], []]);
+  });
+
+  it('keeps the account watched while any reader holds it', () => {
+    expect(accountWatch.ids()).toEqual([]);
+    const card = watchAccount();
+    const form = watchAccount();
+    card();
+    card();
+    expect(accountWatch.ids()).toHaveLength(1);
+    form();
+    expect(accountWatch.ids()).toEqual([]);
   });
 });

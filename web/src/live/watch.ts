@@ -1,13 +1,14 @@
 /**
- * Which quotes the main thread shows: every mounted `useQuote(id)` (on a visible screen) holds
- * its id, counted per id. The worker posts only the quotes of watched ids, so the cost of a tick
- * follows the rows on screen, not the instrument count. Changes are told once per burst (all
- * the effects of one commit, one scroll), and only when the set differs from the last one told.
+ * What the main thread shows: every mounted reader (a `useQuote(id)`, a holding row, the
+ * account card on a visible screen) holds its id, counted per id. The worker posts only what is
+ * watched, so the cost of a tick follows what is on screen, not the instrument or order count.
+ * Changes are told once per burst (all the effects of one commit, one scroll), and only when
+ * the set differs from the last one told.
  */
 
 export type WatchListener = (ids: readonly number[]) => void;
 
-export interface QuoteWatch {
+export interface Watch {
   /** Holds `id` until the returned release is called (once; later calls do nothing). */
   watch(id: number): () => void;
   /** The ids held now. */
@@ -20,9 +21,7 @@ export interface QuoteWatch {
 }
 
 /** A fresh registry; `defer` runs the end of a burst (default: a microtask). */
-export function createQuoteWatch(
-  defer: (callback: () => void) => void = queueMicrotask,
-): QuoteWatch {
+export function createWatch(defer: (callback: () => void) => void = queueMicrotask): Watch {
   const counts = new Map<number, number>();
   let listener: WatchListener | undefined;
   let scheduled = false;
@@ -75,7 +74,7 @@ export function createQuoteWatch(
  * will hold them, so those rows paint a quote as they mount instead of asking the worker then.
  */
 export function holdAhead(
-  watch: QuoteWatch,
+  watch: Watch,
   ids: Iterable<number>,
   ms: number,
   after: (ms: number, task: () => void) => void = (delay, task) => void setTimeout(task, delay),
@@ -86,5 +85,19 @@ export function holdAhead(
   });
 }
 
-/** The app's registry: `useQuote` holds ids in it, the bridge tells the worker. */
-export const quoteWatch = createQuoteWatch();
+/** The app's quotes by instrument id: `useQuote` holds ids in it, the bridge tells the worker. */
+export const quoteWatch = createWatch();
+
+/** The app's holding registry, by order id: the holding hooks hold ids in it. */
+export const holdingWatch = createWatch();
+
+/** The account figures are one thing to watch: every reader holds this one key. */
+const ACCOUNT_KEY = 0;
+
+/** The app's account registry: watched while its one key is held (see `watchAccount`). */
+export const accountWatch = createWatch();
+
+/** Holds the account figures until the returned release is called. */
+export function watchAccount(): () => void {
+  return accountWatch.watch(ACCOUNT_KEY);
+}

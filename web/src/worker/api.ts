@@ -70,6 +70,18 @@ export interface LiveApi {
    * computed from every quote.
    */
   watchQuotes(ids: readonly number[]): void;
+  /**
+   * The order ids whose holding figures the main thread shows, like `watchQuotes`: batches carry
+   * only theirs (and every closed order), an order watched anew gets its current figures in the
+   * next batch, and until the first call every holding is posted. P&L is computed for all.
+   */
+  watchHoldings(ids: readonly number[]): void;
+  /**
+   * Whether the main thread shows the account figures (default yes). Unwatched, they are still
+   * computed (the estimate needs them) but not posted, except a logout's `null`; watched again,
+   * the current figures come in the next batch.
+   */
+  watchAccount(watched: boolean): void;
   /** The whole trade list (static terms and the starting quotes). */
   setInstruments(list: InstrumentTerms[]): void;
   /** Every holding order (my_deal status 1, all pages). */

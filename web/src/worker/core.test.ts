@@ -133,6 +133,25 @@ describe('the live core against the mock upstream', () => {
       }),
     );
 
+    // Unwatched, the holding and the account are still computed but no longer posted.
+    core.watchHoldings([]);
+    core.watchAccount(false);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    batches.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(batches.filter((batch) => batch.holdings || batch.account)).toEqual([]);
+    // Watched again, both come at once with their current figures.
+    batches.length = 0;
+    core.watchHoldings([placed.Id]);
+    core.watchAccount(true);
+    await until(
+      () => batches.some((batch) => batch.holdings?.has(placed.Id)),
+      'the newly watched holding',
+    );
+    const current = state.holdings[placed.Id];
+    if (!current) throw new Error('no holding row');
+    expect(state.account?.floatingPnl).toBeCloseTo(orderPnl(placed, current.price), 6);
+
     core.setOrderForm({
       instrumentId: instrument.Id,
       lots: instrument.ForexMinCont,

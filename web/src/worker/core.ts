@@ -215,6 +215,16 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
       changed();
     },
 
+    watchHoldings(ids) {
+      model.watchHoldings(ids);
+      changed();
+    },
+
+    watchAccount(watched) {
+      model.watchAccount(watched);
+      changed();
+    },
+
     setInstruments(list) {
       model.setInstruments(list);
       changed();

@@ -417,6 +417,87 @@ describe('watched quotes', () => {
   });
 });
 
+describe('watched holdings and account', () => {
+  it('hands out only watched holdings, yet values every one into the account', () => {
+    const model = modelWith(2, [order(7, 1), order(8, 2)], '100000');
+    model.watchHoldings([7]);
+    model.takeChanges();
+    model.applyTicks([tick(1, 1.2), tick(2, 1.3)]);
+    const batch = changes(model);
+    expect([...(batch.holdings?.keys() ?? [])]).toEqual([7]);
+    expect(batch.account?.floatingPnl).toBe(
+      orderPnl(order(7, 1), 1.2) + orderPnl(order(8, 2), 1.3),
+    );
+  });
+
+  it('a tick moving only unwatched holdings and an unwatched account posts nothing', () => {
+    const model = modelWith(2, [order(7, 2)], '100000');
+    model.watchQuotes([1]);
+    model.watchHoldings([]);
+    model.watchAccount(false);
+    model.takeChanges();
+    model.applyTicks([tick(2, 1.3)]);
+    expect(model.takeChanges()).toBeUndefined();
+  });
+
+  it('an order watched anew gets its current figures in the next change set, once', () => {
+    const model = modelWith(1, [order(7, 1)], '100000');
+    model.watchHoldings([]);
+    model.takeChanges();
+    model.applyTicks([tick(1, 1.25)]);
+    expect(changes(model).holdings).toBeUndefined();
+
+    model.watchHoldings([7]);
+    const batch = changes(model);
+    expect(batch.holdings).toEqual(
+      new Map([[7, expect.objectContaining({ price: 1.25, pnl: orderPnl(order(7, 1), 1.25) })]]),
+    );
+    model.watchHoldings([7]);
+    expect(model.takeChanges()).toBeUndefined();
+  });
+
+  it('always tells a closed order, watched or not', () => {
+    const model = modelWith(1, [order(7, 1)], '100000');
+    model.watchHoldings([]);
+    model.takeChanges();
+    model.applyClosed([7]);
+    expect(changes(model).holdings).toEqual(new Map([[7, null]]));
+  });
+
+  it('the account watched anew comes at once; a logout is told unwatched', () => {
+    const model = modelWith(1, [order(7, 1)], '100000');
+    model.watchAccount(false);
+    model.takeChanges();
+    model.applyTicks([tick(1, 1.3)]);
+    expect(changes(model).account).toBeUndefined();
+
+    model.watchAccount(true);
+    expect(changes(model).account).toMatchObject({
+      balance: 100000,
+      floatingPnl: orderPnl(order(7, 1), 1.3),
+    });
+    // Nothing moved since: watching again hands out nothing new.
+    model.watchAccount(false);
+    model.watchAccount(true);
+    expect(model.takeChanges()).toBeUndefined();
+
+    model.watchAccount(false);
+    model.clearAccount();
+    expect(changes(model).account).toBeNull();
+  });
+
+  it('a snapshot carries only watched holdings and no unwatched account', () => {
+    const model = modelWith(1, [order(7, 1), order(8, 1)], '100000');
+    model.watchHoldings([8]);
+    model.watchAccount(false);
+    const snapshot = model.snapshot();
+    expect([...(snapshot.holdings?.keys() ?? [])]).toEqual([8]);
+    expect(snapshot).not.toHaveProperty('account');
+    model.watchAccount(true);
+    expect(changes(model).account?.balance).toBe(100000);
+  });
+});
+
 describe('FOREX_TRADE and FOREX_CLOSED', () => {
   it('upstream figures win when they arrive, until the price moves', () => {
     const model = modelWith(1, [order(5, 1)], '1000');

@@ -146,6 +146,10 @@ export function createLiveModel() {
    * Every quote is kept and valued all the same: only what `takeChanges()` hands out is filtered.
    */
   let watchedQuotes: ReadonlySet<number> | null = null;
+  /** The order ids whose holding figures the main thread shows; `null` (until it says): all. */
+  let watchedHoldings: ReadonlySet<number> | null = null;
+  /** Whether the main thread shows the account figures (until it says: yes). */
+  let accountWatched = true;
   // The change set since the last takeChanges().
   const dirtyQuotes = new Set<number>();
   const dirtyHoldings = new Set<number>();
@@ -314,17 +318,25 @@ export function createLiveModel() {
       if (rows.size > 0) batch.quotes = rows;
     }
     if (dirtyHoldings.size > 0) {
-      batch.holdings = new Map();
+      const rows = new Map<number, HoldingView | null>();
       for (const id of dirtyHoldings) {
         const holding = holdings.get(id);
-        batch.holdings.set(id, holding ? holdingView(holding) : null);
+        // A closed order is always told, so no copy of it lingers on the main thread.
+        if (!holding) rows.set(id, null);
+        else if (watchedHoldings === null || watchedHoldings.has(id))
+          rows.set(id, holdingView(holding));
       }
+      if (rows.size > 0) batch.holdings = rows;
     }
     if (accountDirty || estimateDirty) {
+      // Computed watched or not: the estimate's affordability needs the figures.
       const account = figures();
-      const view = accountView(account);
-      if (postedAccount === UNSENT || !sameFields(view, postedAccount)) {
-        batch.account = postedAccount = view;
+      // A logout (no account) is always told, so no other user's figures linger.
+      if (accountWatched || account === null) {
+        const view = accountView(account);
+        if (postedAccount === UNSENT || !sameFields(view, postedAccount)) {
+          batch.account = postedAccount = view;
+        }
       }
       const estimate = estimateView(account);
       if (postedEstimate === UNSENT || !sameFields(estimate, postedEstimate)) {
@@ -566,6 +578,30 @@ export function createLiveModel() {
         for (const id of quotes.keys()) if (!watchedQuotes.has(id)) dirtyQuotes.add(id);
       }
       watchedQuotes = next;
+    },
+
+    /**
+     * Limits the holdings handed out to the orders `ids` (`null`: all again), like `watchQuotes`:
+     * an order watched anew is marked, so the next change set carries its current figures.
+     * A closed order is told either way.
+     */
+    watchHoldings(ids: Iterable<number> | null): void {
+      const next = ids === null ? null : new Set(ids);
+      for (const id of next ?? holdings.keys()) {
+        if (holdings.has(id) && watchedHoldings !== null && !watchedHoldings.has(id)) {
+          dirtyHoldings.add(id);
+        }
+      }
+      watchedHoldings = next;
+    },
+
+    /**
+     * Whether the account figures are handed out. Watched anew, the next change set carries
+     * them if they differ from the ones handed out last (the main thread still holds those).
+     */
+    watchAccount(watched: boolean): void {
+      if (watched && !accountWatched) accountDirty = true;
+      accountWatched = watched;
     },
 
     /**
