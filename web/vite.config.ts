@@ -5,8 +5,6 @@ import { isSourceModule, preloadFirstScreen } from './scripts/preload-first-scre
 
 /** The first screen's code: the home screen, without the protocol and zod. */
 const HOME_SCREEN = ['src/screens/home/Home.tsx'];
-/** The first screen's client: the startup check and the first screen's calls, with their schemas. */
-const FIRST_CLIENT = ['src/app/startup.ts', 'src/api/first-client.ts'];
 
 /** Where the dev server sends API, socket and upload requests: the mock upstream or a gateway. */
 const backend = process.env.PIPSTREAM_API || 'http://127.0.0.1:9100';
@@ -15,7 +13,7 @@ export default defineConfig({
   plugins: [
     react(),
     // `/`'s lazy chunks are fetched beside the entry rather than one after another.
-    preloadFirstScreen([...HOME_SCREEN, ...FIRST_CLIENT]),
+    preloadFirstScreen(HOME_SCREEN),
     precompress(),
   ],
   resolve: {
@@ -46,17 +44,12 @@ export default defineConfig({
         // Few requests before the first screen: on a phone's HTTP/1.1 connections (six at most
         // per host) each small chunk costs a round trip, and the first screen's ~30 chunks
         // queued behind one another. The entry and everything it imports statically make one
-        // chunk. What `/` loads at once makes two more (both preloaded by index.html): the
-        // client with the protocol and zod, and the home screen — apart, so that the screen
-        // renders without waiting for zod to evaluate. Later screens share both.
+        // chunk; the home screen, which `/` loads at once, one more (preloaded by index.html).
+        // The REST client, with the protocol and zod, loads after the first screen: its reads
+        // are checked in the live worker (api/index.ts).
         codeSplitting: {
           groups: [
             { name: 'entry', tags: ['$initial'], priority: 2 },
-            {
-              name: 'first-client',
-              test: (id) => isSourceModule(id, FIRST_CLIENT),
-              priority: 1,
-            },
             { name: 'first-screen', test: (id) => isSourceModule(id, HOME_SCREEN) },
           ],
         },

@@ -77,7 +77,7 @@ export function visitApp(
   const [loadRate = 1] = plan.quoteThrottles;
   return withPhone(browser, sessionScript(trader), loadRate, async (phone) => {
     await phone.page.goto(`${baseUrl}/?lang=en#/`);
-    const loadMs = await firstQuoteMs(phone.page, plan.readyTimeoutMs);
+    const loadMs = await firstQuoteMs(phone.cdp, plan.readyTimeoutMs);
     const windows = await quoteWindows(phone, 'app /', loadMs, plan);
     if (plan.orderThrottles.length === 0) return windows;
     await phone.page.evaluate("location.hash = '#/order'");
@@ -103,7 +103,7 @@ export function visitBaseline(
   const [loadRate = 1] = plan.quoteThrottles;
   return withPhone(browser, sessionScript(null), loadRate, async (phone) => {
     await phone.page.goto(url);
-    const loadMs = await firstQuoteMs(phone.page, plan.readyTimeoutMs);
+    const loadMs = await firstQuoteMs(phone.cdp, plan.readyTimeoutMs);
     return quoteWindows(phone, 'baseline', loadMs, plan);
   });
 }

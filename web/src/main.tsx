@@ -9,24 +9,25 @@ import { splitHash } from './app/location.js';
 import { startRealtime } from './app/realtime.js';
 import { TRADE_LIST_PATHS } from './app/routes.js';
 import { preloadScreen } from './app/screens.js';
+import { startApp } from './app/startup.js';
 import { followLanguageSetting } from './i18n/index.js';
 import { startAccountFeed } from './live/account-feed.js';
 import { market, startQuoteFeed } from './state/market.js';
 
 followLanguageSetting();
-// The first screen's data and code before anything else: its reads go out while the client,
-// the screen's chunk and the startup check load (their files are preloaded by index.html), and
-// the socket opens while the first render runs (the route guard's call then finds it started).
+// The first screen's data and code before anything else: its reads go out while the screen's
+// chunk loads (preloaded by index.html) and the first render runs; the live worker checks
+// their answers (api/index.ts), so no REST client loads before the first screen.
 const { path } = splitHash(location.hash);
-if (TRADE_LIST_PATHS.has(path)) sendFirstScreenReads();
+sendFirstScreenReads(TRADE_LIST_PATHS.has(path));
 preloadScreen(path);
 startQuoteFeed();
 startRealtime();
 startAccountFeed();
-// The startup sequence needs the protocol (its own chunk): it starts loading before the first
-// render and its status check runs as soon as it is in; the stored login's check and the base
-// settings wait until the first screen has shown (on a slow phone, the reads they set off —
-// the holdings among them — would compete with the first quotes for the main thread).
+// The startup sequence: its status check answers as soon as its early read does; the stored
+// login's check and the base settings wait until the first screen has shown (on a slow phone,
+// the reads they set off — the holdings among them — would compete with the first quotes for
+// the main thread).
 const firstScreen = firstScreenShown({
   opensOnQuotes: TRADE_LIST_PATHS.has(path),
   loaded: () => market.loaded,
@@ -37,7 +38,7 @@ const firstScreen = firstScreenShown({
     return () => clearTimeout(timer);
   },
 });
-void import('./app/startup.js').then(({ startApp }) => startApp(firstScreen));
+void startApp(firstScreen);
 
 const root = document.getElementById('root');
 if (root) {

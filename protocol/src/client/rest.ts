@@ -5,6 +5,7 @@ import { flagsOf, NetworkError } from './rest-errors.js';
 import { buildRequest } from './rest-request.js';
 import { exchange, type FetchLike } from './rest-transport.js';
 
+export { type RawAnswer, readAnswer, type Success } from './rest-answer.js';
 export {
   ApiError,
   ApiInputError,

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { LANGUAGE_TAGS, LANGUAGES, type Language, resolveLanguage } from '../languages.js';
+import { findText, interpolate, type TextParams } from '../texts.js';
 
 type English = typeof import('@pipstream/locales/en.json', { with: { type: 'json' }});
 
@@ -16,7 +17,7 @@ type PluralBase<K extends string> = K extends `${infer Base}_${Intl.LDMLPluralRu
  * plural text by its base key (give it a numeric `count`).
  */
 export type MessageKey = PluralBase<Leaves<English['mock']>>;
-export type MessageParams = Readonly<Record<string, string | number>>;
+export type MessageParams = TextParams;
 
 type Catalogue = Record<string, unknown>;
 
@@ -46,45 +47,9 @@ export class Messages {
    */
   t(lang: string | undefined, key: MessageKey, params?: MessageParams): string {
     const resolved = resolveLanguage(lang) ?? 'en';
-    const count = params?.count;
-    const find = (language: Language) => {
-      const catalogue = this.catalogues.get(language);
-      if (typeof count !== 'number') return lookup(catalogue, key);
-      return (
-        lookup(catalogue, `${key}_${pluralRules(language).select(count)}`) ??
-        lookup(catalogue, `${key}_other`) ??
-        lookup(catalogue, key)
-      );
-    };
+    const find = (language: Language) =>
+      findText(this.catalogues.get(language), LANGUAGE_TAGS[language], key, params);
     const template = find(resolved) ?? find('en') ?? key;
-    return params ? interpolate(template, params) : template;
+    return interpolate(template, params);
   }
-}
-
-const pluralRulesByLanguage = new Map<Language, Intl.PluralRules>();
-
-/** The cardinal plural rules of a language (what i18next uses to pick `_one`, `_few`, …). */
-function pluralRules(language: Language): Intl.PluralRules {
-  let rules = pluralRulesByLanguage.get(language);
-  if (rules === undefined) {
-    rules = new Intl.PluralRules(LANGUAGE_TAGS[language]);
-    pluralRulesByLanguage.set(language, rules);
-  }
-  return rules;
-}
-
-function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {
-  let node: unknown = catalogue;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Catalogue)[part];
-  }
-  return typeof node === 'string' && node !== '' ? node : undefined;
-}
-
-/** i18next-style `{{name}}` placeholders. */
-function interpolate(template: string, params: MessageParams): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
 }

@@ -1,6 +1,13 @@
-import { routes } from '@pipstream/protocol';
+import { firstScreenRoutes, type RawAnswer } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { createEarlyReads, FIRST_SCREEN_READS } from './early.js';
+import type { FirstAnswer } from '../worker/api.js';
+import {
+  answeringEarly,
+  createEarlyReads,
+  type EarlyHeaders,
+  FIRST_SCREEN_READS,
+  isFirstScreenRead,
+} from './early.js';
 
 const ORIGIN = 'http://app.test';
 
@@ -22,16 +29,10 @@ function setup(maxAgeMs = 10_000) {
   return { reads, sent, advance };
 }
 
-/** The request the REST client would make later: same path, a later `t`. */
-const later = (path: string, headers: Record<string, string>, t = 5_000) => ({
-  url: `${ORIGIN}${path}?t=${t}`,
-  init: { method: 'GET', headers } as RequestInit,
-});
-
 describe('early reads', () => {
   it('sends a GET with t and the lang and authorization headers of SPEC §7', () => {
     const { reads, sent } = setup();
-    reads.send(ORIGIN, '/v1/api/forex/trade_list', { lang: 'en', token: 'tok' });
+    reads.send('tradeList', ORIGIN, { lang: 'en', token: 'tok' });
     expect(sent).toEqual([
       {
         url: `${ORIGIN}/v1/api/forex/trade_list?t=1000`,
@@ -42,59 +43,125 @@ describe('early reads', () => {
 
   it('leaves authorization out for a visitor', () => {
     const { reads, sent } = setup();
-    reads.send(ORIGIN, '/v1/api/forex/trade_list', { lang: 'hk', token: null });
-    expect(sent[0]?.init.headers).toEqual({ lang: 'hk' });
+    reads.send('companyStatus', ORIGIN, { lang: 'hk', token: null });
+    expect(sent[0]).toEqual({
+      url: `${ORIGIN}/api/company/getCompanyStatus?t=1000`,
+      init: { method: 'GET', headers: { lang: 'hk' } },
+    });
   });
 
-  it('hands the response to the matching call once, whatever its t', async () => {
+  it('hands the response to the first call of the same name and user, once', async () => {
     const { reads, sent } = setup();
-    reads.send(ORIGIN, '/v1/api/forex/trade_list', { lang: 'en', token: 'tok' });
-    const call = later('/v1/api/forex/trade_list', { lang: 'en', authorization: 'tok' });
-    const taken = reads.take(call.url, call.init);
+    reads.send('tradeList', ORIGIN, { lang: 'en', token: 'tok' });
+    const taken = reads.take('tradeList', { lang: 'en', token: 'tok' });
     expect(await taken?.then((response) => response.text())).toBe('answer 1');
-    expect(reads.take(call.url, call.init)).toBeUndefined();
+    expect(reads.take('tradeList', { lang: 'en', token: 'tok' })).toBeUndefined();
     expect(sent).toHaveLength(1);
   });
 
-  it('does not hand it to another path, language, user or method', () => {
+  it('does not hand it to another call, language or user', () => {
     const { reads } = setup();
-    reads.send(ORIGIN, '/v1/api/forex/trade_list', { lang: 'en', token: 'tok' });
-    const path = '/v1/api/forex/trade_list';
-    const refused = [
-      later('/v1/api/forex/getCategories', { lang: 'en', authorization: 'tok' }),
-      later(path, { lang: 'ja', authorization: 'tok' }),
-      later(path, { lang: 'en', authorization: 'other' }),
-      later(path, { lang: 'en' }),
-      { url: `${ORIGIN}${path}?t=5000&searchCurrency=EUR`, init: later(path, {}).init },
-      { url: `${ORIGIN}${path}?t=5000`, init: { method: 'POST', headers: { lang: 'en' } } },
-    ];
-    for (const { url, init } of refused) expect(reads.take(url, init)).toBeUndefined();
-    const same = later(path, { lang: 'en', authorization: 'tok' });
-    expect(reads.take(same.url, same.init)).toBeDefined();
+    reads.send('tradeList', ORIGIN, { lang: 'en', token: 'tok' });
+    expect(reads.take('categories', { lang: 'en', token: 'tok' })).toBeUndefined();
+    expect(reads.take('tradeList', { lang: 'jp', token: 'tok' })).toBeUndefined();
+    expect(reads.take('tradeList', { lang: 'en', token: 'other' })).toBeUndefined();
+    expect(reads.take('tradeList', { lang: 'en', token: null })).toBeUndefined();
+    expect(reads.take('tradeList', { lang: 'en', token: 'tok' })).toBeDefined();
   });
 
   it('drops a read nobody took within maxAgeMs', () => {
     const { reads, advance } = setup(2_000);
-    reads.send(ORIGIN, '/v1/api/forex/getCategories', { lang: 'en', token: null });
+    reads.send('categories', ORIGIN, { lang: 'en', token: null });
     advance(2_001);
-    const call = later('/v1/api/forex/getCategories', { lang: 'en' });
-    expect(reads.take(call.url, call.init)).toBeUndefined();
+    expect(reads.take('categories', { lang: 'en', token: null })).toBeUndefined();
   });
 
   it('passes a failed read to its taker, and leaves none unhandled before', async () => {
     const reads = createEarlyReads({ fetch: () => Promise.reject(new TypeError('offline')) });
-    reads.send(ORIGIN, '/v1/api/forex/getCategories', { lang: 'en', token: null });
+    reads.send('categories', ORIGIN, { lang: 'en', token: null });
     // An unhandled rejection would fail the test run here.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const call = later('/v1/api/forex/getCategories', { lang: 'en' }, Date.now());
-    await expect(reads.take(call.url, call.init)).rejects.toThrow('offline');
+    await expect(reads.take('categories', { lang: 'en', token: null })).rejects.toThrow('offline');
   });
 
-  it('names the route table’s paths for the first screen’s reads', () => {
+  it('names exactly the protocol’s first-screen calls, with their GET paths', () => {
+    expect(Object.keys(FIRST_SCREEN_READS).sort()).toEqual(Object.keys(firstScreenRoutes).sort());
     for (const [name, path] of Object.entries(FIRST_SCREEN_READS)) {
-      const route = routes[name as keyof typeof routes];
+      const route = firstScreenRoutes[name as keyof typeof firstScreenRoutes];
       expect(route.method).toBe('GET');
       expect(route.path).toBe(path);
+      expect(route.host ?? 'api').not.toBe('provider');
     }
+    expect(isFirstScreenRead('tradeList')).toBe(true);
+    expect(isFirstScreenRead('toString')).toBe(false);
+  });
+});
+
+describe('answeringEarly', () => {
+  /** Early reads answering `text`, a checker and a client that record what they were given. */
+  function wire(options: { text?: string; checked?: FirstAnswer; fetchFails?: boolean } = {}) {
+    const reads = createEarlyReads({
+      fetch: () =>
+        options.fetchFails
+          ? Promise.reject(new TypeError('offline'))
+          : Promise.resolve(new Response(options.text ?? '{"code":1}', { status: 200 })),
+    });
+    const checked: { name: string; answer: RawAnswer }[] = [];
+    const called: unknown[][] = [];
+    let who: EarlyHeaders = { lang: 'en', token: null };
+    const call = answeringEarly({
+      reads,
+      who: () => who,
+      check: async (name, answer) => {
+        checked.push({ name, answer });
+        return options.checked ?? { ok: true, data: `checked ${name}` };
+      },
+      call: async (name, ...args) => {
+        called.push([name, ...args]);
+        return `client ${name}`;
+      },
+    });
+    const become = (next: EarlyHeaders) => {
+      who = next;
+    };
+    return { reads, call, checked, called, become };
+  }
+
+  it('answers a first-screen read from its early read, checked, without the client', async () => {
+    const { reads, call, checked, called } = wire({ text: '{"code":1,"data":[]}' });
+    reads.send('tradeList', ORIGIN, { lang: 'en', token: null });
+    expect(await call('tradeList')).toBe('checked tradeList');
+    expect(checked).toEqual([
+      { name: 'tradeList', answer: { status: 200, text: '{"code":1,"data":[]}' } },
+    ]);
+    expect(called).toEqual([]);
+    // Taken once: the next call is the client's.
+    expect(await call('tradeList')).toBe('client tradeList');
+  });
+
+  it('makes the call the usual way when the early answer does not check out', async () => {
+    const { reads, call, called } = wire({ checked: { ok: false } });
+    reads.send('categories', ORIGIN, { lang: 'en', token: null });
+    expect(await call('categories')).toBe('client categories');
+    expect(called).toEqual([['categories']]);
+  });
+
+  it('makes the call the usual way when the early read failed on the network', async () => {
+    const { reads, call, checked, called } = wire({ fetchFails: true });
+    reads.send('companyStatus', ORIGIN, { lang: 'en', token: null });
+    expect(await call('companyStatus')).toBe('client companyStatus');
+    expect(checked).toEqual([]);
+    expect(called).toEqual([['companyStatus']]);
+  });
+
+  it('leaves other calls, calls with arguments and another user’s calls to the client', async () => {
+    const { reads, call, checked, called, become } = wire();
+    reads.send('tradeList', ORIGIN, { lang: 'en', token: null });
+    expect(await call('userInfo')).toBe('client userInfo');
+    expect(await call('tradeList', { page: 2 })).toBe('client tradeList');
+    become({ lang: 'en', token: 'tok' });
+    expect(await call('tradeList')).toBe('client tradeList');
+    expect(checked).toEqual([]);
+    expect(called).toEqual([['userInfo'], ['tradeList', { page: 2 }], ['tradeList']]);
   });
 });

@@ -1,10 +1,28 @@
 /**
- * Early reads: a GET the first screen needs, sent from the entry chunk while the REST client
- * (and the protocol's schemas under it) is still loading. The client's first matching call
- * takes the response in flight instead of sending its own, and reads it as any other answer
- * (envelope, schema, toasts). An early read nobody takes within `maxAgeMs` is dropped.
+ * Early reads: the GETs the first screen needs, sent from the entry chunk at once, before any
+ * REST client has loaded. The app's first call of each takes the response in flight instead of
+ * sending its own (see `api.call`). An early read nobody takes within `maxAgeMs` is dropped.
  */
-import type { FetchLike } from '@pipstream/protocol';
+import type { FetchLike, RawAnswer } from '@pipstream/protocol';
+import type { FirstAnswer } from '../worker/api.js';
+
+/**
+ * The first screen's reads, by call name, with the route table's paths (a test holds them
+ * equal to the protocol's `firstScreenRoutes`): the startup check (SPEC §4), and the trade
+ * list and categories `/` and `/trade` wait for before they show anything.
+ */
+export const FIRST_SCREEN_READS = {
+  companyStatus: '/api/company/getCompanyStatus',
+  tradeList: '/v1/api/forex/trade_list',
+  categories: '/v1/api/forex/getCategories',
+} as const;
+
+export type FirstScreenRead = keyof typeof FIRST_SCREEN_READS;
+
+/** Whether `name` is one of the first screen's reads. */
+export function isFirstScreenRead(name: string): name is FirstScreenRead {
+  return Object.hasOwn(FIRST_SCREEN_READS, name);
+}
 
 /** Whose request an early read is: the same headers the client would send. */
 export interface EarlyHeaders {
@@ -19,51 +37,26 @@ export interface EarlyReadsOptions {
   readonly maxAgeMs?: number;
 }
 
+export interface EarlyReads {
+  /** Sends `GET origin + path of name` now, with `t` and the headers of SPEC §7. */
+  send(name: FirstScreenRead, origin: string, headers: EarlyHeaders): void;
+  /**
+   * The response of the early read of `name` sent with the same `lang` and token, handed out
+   * once and while fresh; `undefined` when there is none (the caller then sends its own).
+   */
+  take(name: string, headers: EarlyHeaders): Promise<Response> | undefined;
+}
+
 interface EarlyRead {
   readonly key: string;
   readonly sentAt: number;
   readonly response: Promise<Response>;
 }
 
-export interface EarlyReads {
-  /** Sends `GET origin+path` now, with `t` and the headers of SPEC §7, for a later call. */
-  send(origin: string, path: string, headers: EarlyHeaders): void;
-  /**
-   * The response of an early read matching this request (GET, same path and query but `t`,
-   * same `lang` and `authorization`), handed out once; `undefined` when there is none.
-   */
-  take(url: string, init: RequestInit): Promise<Response> | undefined;
-}
-
-/**
- * The public reads `/` and `/trade` wait for before they show anything (the trade list and the
- * categories), by call name, with the route table's paths: a test holds them equal.
- */
-export const FIRST_SCREEN_READS = {
-  tradeList: '/v1/api/forex/trade_list',
-  categories: '/v1/api/forex/getCategories',
-} as const;
-
 const DEFAULT_MAX_AGE_MS = 10_000;
 
-/** The request's identity: method, path and query without the `t` cache-buster, and whose. */
-function keyOf(method: string, url: string, lang: string, token: string | null): string {
-  const parsed = new URL(url);
-  parsed.searchParams.delete('t');
-  parsed.searchParams.sort();
-  return JSON.stringify([
-    method.toUpperCase(),
-    parsed.origin,
-    parsed.pathname,
-    parsed.search,
-    lang,
-    token,
-  ]);
-}
-
-function headerOf(init: RequestInit, name: string): string | null {
-  return new Headers(init.headers).get(name);
-}
+/** The read's identity: which call, and whose (a language or user change makes another). */
+const keyOf = (name: string, { lang, token }: EarlyHeaders) => JSON.stringify([name, lang, token]);
 
 /** Creates a store of early reads over `fetch`. */
 export function createEarlyReads(options: EarlyReadsOptions = {}): EarlyReads {
@@ -73,29 +66,54 @@ export function createEarlyReads(options: EarlyReadsOptions = {}): EarlyReads {
   const pending: EarlyRead[] = [];
 
   return {
-    send(origin, path, { lang, token }) {
-      const url = new URL(path, origin);
+    send(name, origin, who) {
+      const url = new URL(FIRST_SCREEN_READS[name], origin);
       url.searchParams.set('t', String(now()));
-      const headers: Record<string, string> = { lang };
-      if (token) headers.authorization = token;
+      const headers: Record<string, string> = { lang: who.lang };
+      if (who.token) headers.authorization = who.token;
       const response = fetchImpl(url.href, { method: 'GET', headers });
       // Unclaimed, a failure must not surface as an unhandled rejection; a taker still sees it.
       response.catch(() => undefined);
-      pending.push({ key: keyOf('GET', url.href, lang, token), sentAt: now(), response });
+      pending.push({ key: keyOf(name, who), sentAt: now(), response });
     },
-    take(url, init) {
-      // Every call of the app asks: after the first screen's reads, answer without parsing.
+    take(name, who) {
       if (pending.length === 0) return undefined;
-      const key = keyOf(
-        init.method ?? 'GET',
-        url,
-        headerOf(init, 'lang') ?? '',
-        headerOf(init, 'authorization'),
-      );
+      const key = keyOf(name, who);
       const at = pending.findIndex((read) => read.key === key);
       if (at === -1) return undefined;
       const [read] = pending.splice(at, 1);
       return read && now() - read.sentAt <= maxAgeMs ? read.response : undefined;
     },
+  };
+}
+
+/** A call of the app's client: `name`, then its arguments. */
+export type CallOf = (name: string, ...args: unknown[]) => Promise<unknown>;
+
+export interface EarlyCallDeps {
+  readonly reads: EarlyReads;
+  /** Whose calls these are now: the current language and token. */
+  readonly who: () => EarlyHeaders;
+  /** Checks an answer's text against its call's schema (the live worker's `readFirstAnswer`). */
+  readonly check: (name: FirstScreenRead, answer: RawAnswer) => Promise<FirstAnswer>;
+  /** Makes the call the usual way. */
+  readonly call: CallOf;
+}
+
+/**
+ * `call`, but a first-screen read made without arguments is answered by its early read when
+ * there is one (sent for the same language and user) and its answer checks out. When the read
+ * failed in any way — network, an error code, a broken answer — the call is made again the
+ * usual way, which toasts, handles 999 and logs as for any call.
+ */
+export function answeringEarly({ reads, who, check, call }: EarlyCallDeps): CallOf {
+  return (name, ...args) => {
+    if (args.length > 0 || !isFirstScreenRead(name)) return call(name, ...args);
+    const response = reads.take(name, who());
+    if (response === undefined) return call(name, ...args);
+    return response
+      .then(async (answer) => check(name, { status: answer.status, text: await answer.text() }))
+      .catch((): FirstAnswer => ({ ok: false }))
+      .then((answer) => (answer.ok ? answer.data : call(name, ...args)));
   };
 }

@@ -1,12 +1,12 @@
-import type { FirstScreenRoutes } from '@pipstream/protocol';
 import { loginFrom } from '../app/guard.js';
 import { currentTarget, navigate, splitHash } from '../app/location.js';
 import { i18n } from '../i18n/index.js';
+import { liveWorker } from '../live/bridge.js';
 import { session, signOut } from '../state/session.js';
 import { settings } from '../state/settings.js';
 import { beginLoading, endLoading, showToast } from '../state/ui.js';
 import type { Api } from './client.js';
-import { createEarlyReads, FIRST_SCREEN_READS } from './early.js';
+import { answeringEarly, type CallOf, createEarlyReads, type EarlyHeaders } from './early.js';
 import type { ApiOptions } from './routed.js';
 
 /**
@@ -23,33 +23,26 @@ export function loginAfterSessionEnd(here: string): string {
 const early = createEarlyReads();
 
 /**
- * Sends the first screen's reads now, from the entry chunk, before the client and its schemas
- * have loaded: the network and the gateway answer while the page evaluates them. The client's
- * first call of each takes the answer in flight (checked as any other); none is sent twice.
+ * Sends the first screen's reads now, from the entry chunk, before any client has loaded: the
+ * network and the gateway answer while the page evaluates. The startup check always; the trade
+ * list and the categories when the page opens on a screen that waits for them.
  */
-export function sendFirstScreenReads(): void {
-  const headers = { lang: settings.language, token: session.token };
-  for (const path of Object.values(FIRST_SCREEN_READS)) early.send(location.origin, path, headers);
+export function sendFirstScreenReads(opensOnQuotes: boolean): void {
+  const who = currentUser();
+  early.send('companyStatus', location.origin, who);
+  if (!opensOnQuotes) return;
+  early.send('tradeList', location.origin, who);
+  early.send('categories', location.origin, who);
 }
 
-/**
- * The calls the first screen's small client carries (api/first-client.ts): the protocol's
- * `firstScreenRoutes`, by name (a test holds them equal; naming them here keeps the protocol
- * out of the entry chunk).
- */
-export const FIRST_SCREEN_CALLS: ReadonlySet<string> = new Set([
-  'companyStatus',
-  'tradeList',
-  'categories',
-] satisfies (keyof FirstScreenRoutes)[]);
+const currentUser = (): EarlyHeaders => ({ lang: settings.language, token: session.token });
 
-/** Both clients' options: the same hooks, so a call behaves the same whichever carries it. */
+/** The client's options: its hooks give every call the UI behaviour of SPEC §8. */
 function clientOptions(): ApiOptions {
   return {
     baseUrl: location.origin,
     getToken: () => session.token,
     getLang: () => settings.language,
-    fetch: (url, init) => early.take(url, init) ?? globalThis.fetch(url, init),
     hooks: {
       toast: showToast,
       translate: (key, params) => i18n.t(key, params),
@@ -63,34 +56,34 @@ function clientOptions(): ApiOptions {
   };
 }
 
-type CallOf = (name: string, ...args: unknown[]) => Promise<unknown>;
-
-let firstScreenClient: Promise<CallOf> | undefined;
 let client: Promise<CallOf> | undefined;
 
 /**
- * The client that carries `name`, loaded on first use in a chunk of its own: the shell paints
- * without parsing zod and the routes, which is most of its start-up cost on a low-end phone.
- * The first screen's calls have a small client whose chunk builds only their schemas; every
- * other call loads the full client and every schema (after the first screen, as a rule).
+ * The client, loaded on first use in a chunk of its own: the shell paints without building
+ * zod and the routes' schemas, which is most of its start-up cost on a low-end phone; the
+ * first screen's reads are answered early (above), so it loads after the first screen.
  */
-function clientFor(name: string): Promise<CallOf> {
-  if (FIRST_SCREEN_CALLS.has(name)) {
-    firstScreenClient ??= import('./first-client.js').then(
-      ({ createFirstScreenApi }) => createFirstScreenApi(clientOptions()).call as CallOf,
-    );
-    return firstScreenClient;
-  }
+function loadClient(): Promise<CallOf> {
   client ??= import('./client.js')
     .then(({ loadApi }) => loadApi(clientOptions()))
     .then((loaded) => loaded.call as CallOf);
   return client;
 }
 
-/** The app's one REST client (SPEC §7 and §8). */
+const viaClient: CallOf = (name, ...args) => loadClient().then((call) => call(name, ...args));
+
+/**
+ * The app's one REST client (SPEC §7 and §8). The first screen's reads are answered by their
+ * early reads, checked by the live worker: neither zod nor the schemas are built on the main
+ * thread before the first quotes.
+ */
 export const api: Pick<Api, 'call'> = {
-  call: ((name, ...args) =>
-    clientFor(name).then((call) => call(name, ...args))) as CallOf as Api['call'],
+  call: answeringEarly({
+    reads: early,
+    who: currentUser,
+    check: (name, answer) => liveWorker().readFirstAnswer(name, answer),
+    call: viaClient,
+  }) as Api['call'],
 };
 
 export type { Api };

@@ -1,6 +1,5 @@
-import { firstScreenRoutes, routes } from '@pipstream/protocol';
+import { routes } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_CALLS } from './index.js';
 import { loadRoutes } from './route-parts.js';
 
 describe('loadRoutes', () => {
@@ -14,11 +13,5 @@ describe('loadRoutes', () => {
       expect(table[name as keyof typeof table]).toBe(route);
     }
     expect(pauses).toBe(7);
-  });
-});
-
-describe('FIRST_SCREEN_CALLS', () => {
-  it("names exactly the protocol's first-screen routes", () => {
-    expect([...FIRST_SCREEN_CALLS].sort()).toEqual(Object.keys(firstScreenRoutes).sort());
   });
 });

@@ -1,7 +1,6 @@
 /**
- * The app's REST behaviour over any table of the protocol's routes: the full client
- * (client.ts) and the first screen's small one (first-client.ts) are both made here, so a
- * call behaves the same whichever of them carries it.
+ * The app's REST behaviour over a table of the protocol's routes (client.ts makes the app's
+ * client with it): toasts, the 999 logout and the loading indicator of SPEC §8 around each call.
  */
 import {
   type CallInfo,

@@ -1,8 +1,6 @@
-import { ApiError, type CompanyStatus, userSchema } from '@pipstream/protocol';
+import type { CompanyStatus } from '@pipstream/protocol';
 import { api } from '../api/index.js';
-import { session, signOut, updateUser } from '../state/session.js';
 import { settings } from '../state/settings.js';
-import { loadBaseSettings } from '../state/site.js';
 
 /** What the startup check of SPEC §4 asks for. */
 export type StartupDecision =
@@ -23,8 +21,9 @@ export function decideStartup(status: CompanyStatus): StartupDecision {
 
 /**
  * Runs the startup sequence: the status check first, then — once `firstScreen` resolves —
- * the stored user's check and refresh, and the base settings. Failures are toasted by the
- * API layer (or silent, for initial calls) and never stop the app.
+ * the rest (after-first-screen.ts, a chunk of its own: it needs the protocol's schemas, which
+ * the first screen does without). Failures are toasted by the API layer (or silent, for
+ * initial calls) and never stop the app.
  */
 export async function startApp(firstScreen: Promise<void> = Promise.resolve()): Promise<void> {
   try {
@@ -38,14 +37,6 @@ export async function startApp(firstScreen: Promise<void> = Promise.resolve()): 
     // Already reported; the app runs in its normal mode.
   }
   await firstScreen;
-  // A stored user from an older version, or edited by hand, is not trusted: start as a visitor.
-  if (session.user !== null && !userSchema.safeParse(session.user).success) signOut();
-  if (session.token !== null) {
-    api.call('userInfo').then(updateUser, (error: unknown) => {
-      // `user/info` is initial, so a 999 neither toasts nor redirects (SPEC §4); the stored
-      // token is dead all the same, so the app continues as a visitor (this project's choice).
-      if (error instanceof ApiError && error.sessionGone) signOut();
-    });
-  }
-  loadBaseSettings().catch(() => undefined);
+  const { afterFirstScreen } = await import('./after-first-screen.js');
+  afterFirstScreen();
 }

@@ -9,7 +9,7 @@ describe('bundled texts', () => {
   });
 
   it('holds the default language (hk) from the start: its first render loads nothing', () => {
-    expect(i18n.hasResourceBundle(LANGUAGE_TAGS.hk, 'translation')).toBe(true);
+    expect(i18n.hasTexts(LANGUAGE_TAGS.hk)).toBe(true);
     expect(i18n.getFixedT(LANGUAGE_TAGS.hk)('web.errors.screen_failed')).toBe(
       hk.web.errors.screen_failed,
     );
@@ -18,9 +18,9 @@ describe('bundled texts', () => {
   it('still loads another language when chosen', async () => {
     // The unit project has no DOM: applyLanguage only sets these.
     vi.stubGlobal('document', { documentElement: { lang: '', dir: '' }, title: '' });
-    expect(i18n.hasResourceBundle(LANGUAGE_TAGS.jp, 'translation')).toBe(false);
+    expect(i18n.hasTexts(LANGUAGE_TAGS.jp)).toBe(false);
     await applyLanguage('jp');
-    expect(i18n.hasResourceBundle(LANGUAGE_TAGS.jp, 'translation')).toBe(true);
+    expect(i18n.hasTexts(LANGUAGE_TAGS.jp)).toBe(true);
     expect(i18n.language).toBe(LANGUAGE_TAGS.jp);
   });
 });

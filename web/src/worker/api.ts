@@ -3,8 +3,9 @@
  * promise there). Arguments and batches cross the thread boundary by structured clone; the
  * batch callback crosses as a comlink proxy.
  */
-import type { Money, Order, Period, Topic } from '@pipstream/protocol';
+import type { Money, Order, Period, RawAnswer, Topic } from '@pipstream/protocol';
 import type { ConnectionView, LiveBatch } from './batch.js';
+import type { FirstAnswer, FirstScreenCall } from './first-answers.js';
 import type { InstrumentTerms, OpenOrder, OrderForm } from './model.js';
 
 export type {
@@ -18,6 +19,7 @@ export type {
   LiveBatch,
   QuoteView,
 } from './batch.js';
+export type { FirstAnswer, FirstScreenCall } from './first-answers.js';
 export type { InstrumentTerms, OpenOrder, OrderForm } from './model.js';
 
 export interface ConnectOptions {
@@ -104,6 +106,11 @@ export interface LiveApi {
 
 /** The worker's API over comlink: the core's, plus batches posted on a port of their own. */
 export interface LiveWorkerApi extends LiveApi {
+  /**
+   * Checks the text of a first-screen call's answer against its schema (first-answers.ts):
+   * the page fetches, the worker parses.
+   */
+  readFirstAnswer(name: FirstScreenCall, answer: RawAnswer): FirstAnswer;
   /**
    * Posts every batch on `port` (transferred) as a plain message, with no answer expected:
    * the main thread's cheapest way to hear them. Replaces any earlier listener, like `onBatch`.

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { useTranslation } from '../../i18n/translator.js';
 import { session } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
 import { copyText } from '../../ui/copy.js';

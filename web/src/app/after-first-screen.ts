@@ -1,0 +1,22 @@
+import { ApiError, userSchema } from '@pipstream/protocol';
+import { api } from '../api/index.js';
+import { session, signOut, updateUser } from '../state/session.js';
+import { loadBaseSettings } from '../state/site.js';
+
+/**
+ * The start-up work the first screen does not show (see startup.ts): the stored user's check
+ * and refresh, and the base settings. Failures are toasted by the API layer (or silent, for
+ * initial calls) and never stop the app.
+ */
+export function afterFirstScreen(): void {
+  // A stored user from an older version, or edited by hand, is not trusted: start as a visitor.
+  if (session.user !== null && !userSchema.safeParse(session.user).success) signOut();
+  if (session.token !== null) {
+    api.call('userInfo').then(updateUser, (error: unknown) => {
+      // `user/info` is initial, so a 999 neither toasts nor redirects (SPEC §4); the stored
+      // token is dead all the same, so the app continues as a visitor (this project's choice).
+      if (error instanceof ApiError && error.sessionGone) signOut();
+    });
+  }
+  loadBaseSettings().catch(() => undefined);
+}
