@@ -1,3 +1,5 @@
+// First: the live worker starts before the rest of the entry evaluates (see start-live.ts).
+import './app/start-live.js';
 import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,23 +8,23 @@ import { sendFirstScreenReads } from './api/index.js';
 import { App } from './app/App.js';
 import { firstScreenShown, whenBrowserIdle } from './app/first-screen.js';
 import { splitHash } from './app/location.js';
-import { startRealtime } from './app/realtime.js';
 import { TRADE_LIST_PATHS } from './app/routes.js';
 import { preloadScreen } from './app/screens.js';
 import { startApp } from './app/startup.js';
 import { followLanguageSetting } from './i18n/index.js';
 import { startAccountFeed } from './live/account-feed.js';
-import { market, startQuoteFeed } from './state/market.js';
+import { market, startFirstTradeList, startQuoteFeed } from './state/market.js';
 
 followLanguageSetting();
 // The first screen's data and code before anything else: its reads go out while the screen's
 // chunk loads (preloaded by index.html) and the first render runs; the live worker checks
-// their answers (api/index.ts), so no REST client loads before the first screen.
+// their answers (api/index.ts), so no REST client loads before the first screen. The trade
+// list is taken as soon as it is in (the first navigation's read, not repeated by the app).
 const { path } = splitHash(location.hash);
 sendFirstScreenReads(TRADE_LIST_PATHS.has(path));
+if (TRADE_LIST_PATHS.has(path)) startFirstTradeList();
 preloadScreen(path);
 startQuoteFeed();
-startRealtime();
 startAccountFeed();
 // The startup sequence: its status check answers as soon as its early read does; the stored
 // login's check and the base settings wait until the first screen has shown (on a slow phone,
@@ -40,11 +42,13 @@ const firstScreen = firstScreenShown({
 });
 void startApp(firstScreen);
 
-const root = document.getElementById('root');
-if (root) {
+// One task later: the live worker's thread starts first (see start-live.ts).
+setTimeout(() => {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-}
+}, 0);

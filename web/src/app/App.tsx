@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { Router, useLocation, useSearch } from 'wouter';
 import { FormatProvider } from '../i18n/FormatProvider.js';
 import { useTranslation } from '../i18n/translator.js';
-import { refreshTradeList } from '../state/market.js';
+import { refreshTradeListOnNavigation } from '../state/market.js';
 import { session, viewerOf } from '../state/session.js';
 import { showToast } from '../state/ui.js';
 import { ConfirmHost } from '../ui/ConfirmHost.js';
@@ -76,7 +76,7 @@ function Shell() {
   useEffect(() => {
     if (!allowed) return;
     window.scrollTo(0, 0);
-    if (TRADE_LIST_PATHS.has(path)) refreshTradeList().catch(() => undefined);
+    if (TRADE_LIST_PATHS.has(path)) refreshTradeListOnNavigation().catch(() => undefined);
   }, [path, allowed]);
 
   const route = allowed ? routeAt(path) : undefined;

