@@ -1,4 +1,4 @@
-import { Activity, useMemo, useState } from 'react';
+import { Activity, useDeferredValue, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { usePageActive } from '../../app/page-activity.js';
@@ -57,8 +57,15 @@ function CategoryBar() {
 function CategoryQuotes() {
   const { t } = useTranslation();
   const { instruments, loaded, categoryId } = useSnapshot(market);
-  const shown = useMemo(() => inCategory(instruments, categoryId), [instruments, categoryId]);
-  if (!loaded) return <SkeletonList rows={SKELETON_ROWS} />;
+  const listed = useMemo(
+    () => (loaded ? inCategory(instruments, categoryId) : null),
+    [loaded, instruments, categoryId],
+  );
+  // The rows render in the background, in slices the main thread is given back between: on a
+  // slow phone the first list's render is the longest task of the start (the skeleton stays
+  // until it is done).
+  const shown = useDeferredValue(listed);
+  if (shown === null) return <SkeletonList rows={SKELETON_ROWS} />;
   if (shown.length === 0) return <EmptyState icon="quotes" text={t('web.common.no_data')} />;
   return (
     <QuoteList instruments={shown} label={t('web.home.quote_list')} testIdPrefix="quote-row-" />
