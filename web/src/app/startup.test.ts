@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { API_MODULE, recordApiCalls } from '../api/test-support.js';
 import { decideStartup } from './startup.js';
 
 describe('startup check (SPEC §4)', () => {
@@ -34,16 +35,9 @@ describe('startup check (SPEC §4)', () => {
 describe('startApp', () => {
   it('runs the status check at once and the rest only after the first screen', async () => {
     vi.resetModules();
-    const calls: string[] = [];
-    vi.doMock('../api/index.js', () => ({
-      api: {
-        call: async (name: string) => {
-          calls.push(name);
-          if (name === 'companyStatus') return { status: 1, type: 1, loss_url: '' };
-          return {};
-        },
-      },
-    }));
+    const calls = recordApiCalls((name) =>
+      name === 'companyStatus' ? { status: 1, type: 1, loss_url: '' } : {},
+    );
     const { session } = await import('../state/session.js');
     session.token = 'token-1';
     session.user = null;
@@ -58,6 +52,22 @@ describe('startApp', () => {
     showFirstScreen();
     await started;
     expect(calls).toEqual(['companyStatus', 'userInfo', 'basicInfo']);
-    vi.doUnmock('../api/index.js');
+    vi.doUnmock(API_MODULE);
+  });
+
+  it('makes no other call for a visitor: their screens read what they need', async () => {
+    vi.resetModules();
+    const calls = recordApiCalls((name) =>
+      name === 'companyStatus' ? { status: 1, type: 1, loss_url: '' } : {},
+    );
+    const { session } = await import('../state/session.js');
+    session.token = null;
+    session.user = null;
+    const { startApp } = await import('./startup.js');
+    await startApp(Promise.resolve());
+    // Whatever the after-first-screen chunk does, it has had its turn.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual(['companyStatus']);
+    vi.doUnmock(API_MODULE);
   });
 });

@@ -1,17 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_MODULE, recordApiCalls } from '../api/test-support.js';
 
 /** market.ts over a recording API and a stand-in live worker. */
 async function loadMarket() {
   vi.resetModules();
-  const calls: string[] = [];
-  vi.doMock('../api/index.js', () => ({
-    api: {
-      call: async (name: string) => {
-        calls.push(name);
-        return [];
-      },
-    },
-  }));
+  const calls = recordApiCalls(() => []);
   vi.doMock('../live/bridge.js', () => ({
     liveWorker: () => ({ setInstruments: async () => undefined }),
   }));
@@ -22,7 +15,7 @@ async function loadMarket() {
 
 describe('the first navigation’s trade list', () => {
   afterEach(() => {
-    vi.doUnmock('../api/index.js');
+    vi.doUnmock(API_MODULE);
     vi.doUnmock('../live/bridge.js');
     vi.unstubAllGlobals();
   });

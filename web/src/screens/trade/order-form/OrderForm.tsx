@@ -16,6 +16,7 @@ import { useTranslation } from '../../../i18n/translator.js';
 import { liveWorker } from '../../../live/bridge.js';
 import { useAccount, useOrderEstimate, useQuote } from '../../../live/hooks.js';
 import { session, viewerOf } from '../../../state/session.js';
+import { loadBaseSettings } from '../../../state/site.js';
 import { refreshTrading } from '../../../state/trading.js';
 import { confirm, showToast } from '../../../state/ui.js';
 import { Button } from '../../../ui/Button.js';
@@ -142,6 +143,12 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
   const marketPrice = quote?.close ?? instrument.ForexQuotations.Close;
   const open = isMarketOpen(instrument);
   const leverage = chosenLeverage(draft, instrument);
+
+  // The fee of the estimate follows the site's trade_fee_type (base settings): a visitor's app
+  // has not read them yet (see app/after-first-screen.ts).
+  useEffect(() => {
+    loadBaseSettings().catch(() => undefined);
+  }, []);
 
   // The worker estimates margin and fee from the form as it stands, while the screen is shown.
   const estimateKey = JSON.stringify(estimateInput(draft, instrument));
