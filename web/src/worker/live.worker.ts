@@ -22,9 +22,9 @@ const api: LiveWorkerApi = {
     warmed = true;
     setTimeout(warmNumberFormatting, 0);
   },
+  readFirstAnswer,
   // A plain port rather than a comlink callback: a proxied call posts an answer back and walks
   // comlink's wire format for every batch, which the main thread pays for at each tick.
-  readFirstAnswer,
   postBatchesTo(port) {
     core.onBatch((batch) => port.postMessage(batch));
   },
