@@ -21,8 +21,9 @@ followLanguageSetting();
 // their answers (api/index.ts), so no REST client loads before the first screen. The trade
 // list is taken as soon as it is in (the first navigation's read, not repeated by the app).
 const { path } = splitHash(location.hash);
-sendFirstScreenReads(TRADE_LIST_PATHS.has(path));
-if (TRADE_LIST_PATHS.has(path)) startFirstTradeList();
+const opensOnQuotes = TRADE_LIST_PATHS.has(path);
+sendFirstScreenReads(opensOnQuotes);
+if (opensOnQuotes) startFirstTradeList();
 preloadScreen(path);
 startQuoteFeed();
 startAccountFeed();
@@ -31,7 +32,7 @@ startAccountFeed();
 // the reads they set off — the holdings among them — would compete with the first quotes for
 // the main thread).
 const firstScreen = firstScreenShown({
-  opensOnQuotes: TRADE_LIST_PATHS.has(path),
+  opensOnQuotes,
   loaded: () => market.loaded,
   subscribe: (listener) => subscribe(market, listener),
   whenIdle: whenBrowserIdle,

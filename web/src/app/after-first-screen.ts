@@ -5,8 +5,8 @@ import { loadBaseSettings } from '../state/site.js';
 
 /**
  * The start-up work the first screen does not show (see startup.ts): the stored user's check
- * and refresh, and — for a logged-in user — the base settings. Failures are toasted by the API layer (or silent, for
- * initial calls) and never stop the app.
+ * and refresh, and — for a logged-in user — the base settings. Failures are toasted by the API
+ * layer (or silent, for initial calls) and never stop the app.
  */
 export function afterFirstScreen(): void {
   // A stored user from an older version, or edited by hand, is not trusted: start as a visitor.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from './translator.js';
 
-// Tags of its own, so the app's bundled texts (added by ./index.ts) play no part.
+// Texts of its own: the app's bundled ones are added by ./index.ts, which this file never loads.
 i18n.addTexts('en', { greet: 'Hello {{name}}', only_en: 'English only' });
 i18n.addTexts('ru', { greet: 'Привет, {{name}}', gone: '' });
 
