@@ -1,10 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compileHints } from './scripts/compile-hints.ts';
 import { precompress } from './scripts/precompress.ts';
 import { isSourceModule, preloadFirstScreen } from './scripts/preload-first-screen.ts';
 
 /** The first screen's code: the home screen, without the protocol and zod. */
 const HOME_SCREEN = ['src/screens/home/Home.tsx'];
+
+/** The chunk that holds the first screen's code. */
+const FIRST_SCREEN_CHUNK = 'first-screen';
 
 /** Where the dev server sends API, socket and upload requests: the mock upstream or a gateway. */
 const backend = process.env.PIPSTREAM_API || 'http://127.0.0.1:9100';
@@ -14,6 +18,9 @@ export default defineConfig({
     react(),
     // `/`'s lazy chunks are fetched beside the entry rather than one after another.
     preloadFirstScreen(HOME_SCREEN),
+    // The first screen's chunk runs almost in full before the first quote: compiled in the
+    // background while it streams in (see scripts/compile-hints.ts; the entry is not).
+    compileHints((chunk) => chunk.name === FIRST_SCREEN_CHUNK),
     precompress(),
   ],
   resolve: {
@@ -30,7 +37,11 @@ export default defineConfig({
       // Not /manifest.json: the app's own (web/public) is served, as the gateway serves it.
     },
   },
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    // The live worker runs all of its bundle as it starts.
+    plugins: () => [compileHints((chunk) => chunk.isEntry)],
+  },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
@@ -50,7 +61,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'entry', tags: ['$initial'], priority: 2 },
-            { name: 'first-screen', test: (id) => isSourceModule(id, HOME_SCREEN) },
+            { name: FIRST_SCREEN_CHUNK, test: (id) => isSourceModule(id, HOME_SCREEN) },
           ],
         },
       },

@@ -1,5 +1,5 @@
 import { type Key, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import { type RowWindow, sameWindow, visibleWindow } from './virtual-window.js';
+import { nextWindow, type RowWindow } from './virtual-window.js';
 
 export interface VirtualListProps<T> {
   readonly items: readonly T[];
@@ -41,14 +41,14 @@ export function VirtualList<T>({
     const element = list.current;
     if (!element) return;
     const measure = () => {
-      const next = visibleWindow({
+      const input = {
         count,
         rowHeight,
         overscan,
         scrollOffset: -element.getBoundingClientRect().top,
         viewportHeight: window.innerHeight,
-      });
-      setRange((current) => (sameWindow(current, next) ? current : next));
+      };
+      setRange((current) => nextWindow(current, input));
     };
     measure();
     addEventListener('scroll', measure, { passive: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameWindow, visibleWindow } from './virtual-window.js';
+import { nextWindow, type RowWindow, sameWindow, visibleWindow } from './virtual-window.js';
 
 const base = { count: 100, rowHeight: 60, viewportHeight: 600, overscan: 0 };
 
@@ -77,5 +77,63 @@ describe('sameWindow', () => {
     expect(sameWindow({ start: 2, end: 9 }, { start: 2, end: 9 })).toBe(true);
     expect(sameWindow({ start: 2, end: 9 }, { start: 2, end: 10 })).toBe(false);
     expect(sameWindow({ start: 1, end: 9 }, { start: 2, end: 9 })).toBe(false);
+  });
+});
+
+describe('nextWindow', () => {
+  // A phone's first screen: the list starts 130 px down a 740 px viewport, 6 rows overscan;
+  // rows 0–10 are in view and visibleWindow would render 0–17.
+  const phone = { count: 300, rowHeight: 60, viewportHeight: 740, overscan: 6, scrollOffset: -130 };
+
+  it('keeps a first guess that holds the rows in view with half the overscan to spare', () => {
+    const guess = { start: 0, end: 16 };
+    expect(nextWindow(guess, phone)).toBe(guess);
+  });
+
+  it('replaces a window that leaves too little to spare below the view', () => {
+    const guess = { start: 0, end: 13 };
+    expect(nextWindow(guess, phone)).toEqual({ start: 0, end: 17 });
+  });
+
+  it('re-renders a few times while scrolling, not at every row', () => {
+    const changesOver = (next: (range: RowWindow, scrollOffset: number) => RowWindow) => {
+      let range: RowWindow = { start: 0, end: 16 };
+      let changes = 0;
+      // 1 200 px in 20 px steps: 20 rows go by.
+      for (let scrolled = 0; scrolled <= 1200; scrolled += 20) {
+        const scrollOffset = phone.scrollOffset + scrolled;
+        const following = next(range, scrollOffset);
+        if (!sameWindow(following, range)) changes++;
+        range = following;
+        // Every row in view is rendered at every step.
+        expect(range.start).toBeLessThanOrEqual(Math.max(0, Math.floor(scrollOffset / 60)));
+        expect(range.end).toBeGreaterThanOrEqual(Math.ceil((scrollOffset + 740) / 60));
+      }
+      return changes;
+    };
+    const rowByRow = changesOver((_, scrollOffset) => visibleWindow({ ...phone, scrollOffset }));
+    const withSpare = changesOver((range, scrollOffset) =>
+      nextWindow(range, { ...phone, scrollOffset }),
+    );
+    expect(rowByRow).toBeGreaterThanOrEqual(20);
+    expect(withSpare).toBeLessThanOrEqual(rowByRow / 3);
+  });
+
+  it('replaces a window far from the view, or much larger than needed', () => {
+    expect(nextWindow({ start: 200, end: 230 }, phone)).toEqual({ start: 0, end: 17 });
+    expect(nextWindow({ start: 0, end: 40 }, phone)).toEqual({ start: 0, end: 17 });
+  });
+
+  it('returns the very same window when nothing changes, so React skips the render', () => {
+    const exact = { start: 0, end: 17 };
+    expect(nextWindow(exact, phone)).toBe(exact);
+  });
+
+  it('fits the window to a list that shrank', () => {
+    expect(nextWindow({ start: 0, end: 16 }, { ...phone, count: 5 })).toEqual({ start: 0, end: 5 });
+    expect(nextWindow({ start: 40, end: 60 }, { ...phone, count: 5 })).toEqual({
+      start: 0,
+      end: 5,
+    });
   });
 });

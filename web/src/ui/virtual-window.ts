@@ -53,3 +53,23 @@ export function visibleWindow({
 export function sameWindow(a: RowWindow, b: RowWindow): boolean {
   return a.start === b.start && a.end === b.end;
 }
+
+/**
+ * The window to render after a scroll or a resize: `current` itself while it still holds every
+ * row in view with at least half the overscan to spare each way, and at most one overscan more
+ * rows than needed; else `visibleWindow`'s. Moving the edges a row at a time re-rendered the
+ * list for rows nobody sees yet (on a slow phone the first measure re-rendered the whole list
+ * for one row below the screen); now a scroll re-renders it every half overscan.
+ */
+export function nextWindow(current: RowWindow, input: WindowInput): RowWindow {
+  const wanted = visibleWindow(input);
+  if (sameWindow(current, wanted)) return current;
+  const inView = visibleWindow({ ...input, overscan: 0 });
+  const overscan = Math.max(0, Math.floor(input.overscan));
+  const spare = Math.ceil(overscan / 2);
+  const holdsView =
+    current.start <= Math.max(0, inView.start - spare) &&
+    Math.min(current.end, input.count) >= Math.min(input.count, inView.end + spare);
+  const notOversized = current.end - current.start <= wanted.end - wanted.start + overscan;
+  return holdsView && notOversized ? current : wanted;
+}
