@@ -100,4 +100,44 @@ describe('quotes (/)', () => {
         .toBe(shown(formatPrice(tick.Close, instrument.PricePrecision)));
     }
   });
+
+  it('opens an instrument’s trade screen from its row, and back shows the quotes again', async () => {
+    const app = await suite.newApp();
+    const instrument = await openQuotes(app);
+    await app.page.getByTestId(`${ROW_PREFIX}${instrument.Code}`).click();
+    await app.waitForRoute(`/trade?id=${instrument.Id}`);
+    // The app's own history entry: back leaves the trade screen for the list, not the site.
+    await app.page.goBack();
+    await app.waitForRoute('/');
+    await app.page.getByTestId(`${ROW_PREFIX}${instrument.Code}`).waitFor();
+  });
+
+  it('renders the rows in view, then the others as the list scrolls', async () => {
+    const app = await suite.newApp();
+    await openQuotes(app);
+    const listed = (await suite.stack.api.call('tradeList')).map((instrument) => instrument.Code);
+    const rows = app.page.locator(`[data-testid^="${ROW_PREFIX}"]`);
+    const viewport = app.page.viewportSize();
+    if (!viewport) throw new Error('the phone context has no viewport');
+    // Only a screen's worth and a margin: the list is far longer than that.
+    const rowsInView = Math.ceil(viewport.height / 60);
+    expect(listed.length).toBeGreaterThan(3 * rowsInView);
+    await expect.poll(() => rows.count()).toBeLessThanOrEqual(rowsInView + 12);
+
+    // To the end: the last instrument's row is rendered, at its place in the whole list, and
+    // the first ones are let go.
+    const last = listed.at(-1) ?? '';
+    await expect
+      .poll(async () => {
+        await app.page.mouse.wheel(0, 2000);
+        return app.page.getByTestId(`${ROW_PREFIX}${last}`).count();
+      })
+      .toBe(1);
+    const lastItem = app.page.locator('.virtual-row', {
+      has: app.page.getByTestId(`${ROW_PREFIX}${last}`),
+    });
+    expect(await lastItem.getAttribute('aria-posinset')).toBe(String(listed.length));
+    expect(await app.page.getByTestId(`${ROW_PREFIX}${listed[0]}`).count()).toBe(0);
+    expect(await rows.count()).toBeLessThanOrEqual(rowsInView + 12);
+  });
 });

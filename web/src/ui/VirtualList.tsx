@@ -1,5 +1,11 @@
-import { type Key, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import { nextWindow, type RowWindow } from './virtual-window.js';
+import { type Key, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  firstWindow,
+  holdsView,
+  nextWindow,
+  type RowWindow,
+  visibleWindow,
+} from './virtual-window.js';
 
 export interface VirtualListProps<T> {
   readonly items: readonly T[];
@@ -13,9 +19,6 @@ export interface VirtualListProps<T> {
   readonly label: string;
   readonly className?: string;
 }
-
-/** Rows rendered before the first measure: a phone screen's worth. */
-const FIRST_PAINT_ROWS = 16;
 
 /**
  * A list with fixed-height rows that renders only the rows in (and near) the viewport. The page
@@ -34,21 +37,36 @@ export function VirtualList<T>({
 }: VirtualListProps<T>) {
   const list = useRef<HTMLUListElement>(null);
   const count = items.length;
-  const [range, setRange] = useState<RowWindow>({ start: 0, end: FIRST_PAINT_ROWS });
+  // The first paint renders the rows in view, no more: the overscan is rendered after it, off
+  // the way to the first quotes on a slow phone.
+  const [range, setRange] = useState(() => firstWindow(rowHeight, window.innerHeight));
 
-  // Layout effect: the first window is measured before the browser paints the guess.
+  /** Where the list sits in the viewport now (reads layout). */
+  const position = (element: HTMLElement) => ({
+    count,
+    rowHeight,
+    overscan,
+    scrollOffset: -element.getBoundingClientRect().top,
+    viewportHeight: window.innerHeight,
+  });
+
+  // Before the paint: a guess that misses rows in view (a list opened scrolled) is replaced.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: position reads only these.
   useLayoutEffect(() => {
     const element = list.current;
     if (!element) return;
+    const input = position(element);
+    setRange((current) => (holdsView(current, input) ? current : visibleWindow(input)));
+  }, [count, rowHeight, overscan]);
+
+  // After it, and on every scroll and resize: the rows in view and the overscan around them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: position reads only these.
+  useEffect(() => {
+    const element = list.current;
+    if (!element) return;
     const measure = () => {
-      const input = {
-        count,
-        rowHeight,
-        overscan,
-        scrollOffset: -element.getBoundingClientRect().top,
-        viewportHeight: window.innerHeight,
-      };
-      setRange((current) => nextWindow(current, input));
+      const input = position(element);
+      setRange((current: RowWindow) => nextWindow(current, input));
     };
     measure();
     addEventListener('scroll', measure, { passive: true });

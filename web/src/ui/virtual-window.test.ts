@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { nextWindow, type RowWindow, sameWindow, visibleWindow } from './virtual-window.js';
+import {
+  firstWindow,
+  holdsView,
+  nextWindow,
+  type RowWindow,
+  sameWindow,
+  visibleWindow,
+} from './virtual-window.js';
 
 const base = { count: 100, rowHeight: 60, viewportHeight: 600, overscan: 0 };
 
@@ -135,5 +142,36 @@ describe('nextWindow', () => {
       start: 0,
       end: 5,
     });
+  });
+});
+
+describe('firstWindow', () => {
+  it('holds as many rows as the viewport shows from the list’s top', () => {
+    expect(firstWindow(60, 740)).toEqual({ start: 0, end: 13 });
+    expect(firstWindow(60, 720)).toEqual({ start: 0, end: 12 });
+  });
+
+  it('holds nothing for a row height that is not positive or an empty viewport', () => {
+    expect(firstWindow(0, 740)).toEqual({ start: 0, end: 0 });
+    expect(firstWindow(60, -5)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('holdsView', () => {
+  const list = { count: 300, rowHeight: 60, viewportHeight: 740, overscan: 6 };
+
+  it('accepts the first window for a list that starts in view', () => {
+    expect(holdsView(firstWindow(60, 740), { ...list, scrollOffset: -130 })).toBe(true);
+    expect(holdsView(firstWindow(60, 740), { ...list, scrollOffset: 0 })).toBe(true);
+  });
+
+  it('refuses it for a list already scrolled past its first rows', () => {
+    expect(holdsView(firstWindow(60, 740), { ...list, scrollOffset: 300 })).toBe(false);
+  });
+
+  it('needs no overscan, and no rows past the end of a short list', () => {
+    expect(holdsView({ start: 0, end: 11 }, { ...list, scrollOffset: -130 })).toBe(true);
+    expect(holdsView({ start: 0, end: 10 }, { ...list, scrollOffset: -130 })).toBe(false);
+    expect(holdsView({ start: 0, end: 13 }, { ...list, count: 4, scrollOffset: -130 })).toBe(true);
   });
 });

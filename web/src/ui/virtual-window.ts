@@ -49,6 +49,21 @@ export function visibleWindow({
   };
 }
 
+/**
+ * The rows to render before anything is measured: as many as the viewport can show from the
+ * list's top — all a paint needs when the list starts in view, as on a screen just opened.
+ */
+export function firstWindow(rowHeight: number, viewportHeight: number): RowWindow {
+  if (!(rowHeight > 0)) return { start: 0, end: 0 };
+  return { start: 0, end: Math.ceil(Math.max(0, viewportHeight) / rowHeight) };
+}
+
+/** Whether `current` holds every row in view: the least a paint needs. */
+export function holdsView(current: RowWindow, input: WindowInput): boolean {
+  const inView = visibleWindow({ ...input, overscan: 0 });
+  return current.start <= inView.start && Math.min(current.end, input.count) >= inView.end;
+}
+
 /** Whether two windows hold the same rows (a scroll inside one row changes nothing). */
 export function sameWindow(a: RowWindow, b: RowWindow): boolean {
   return a.start === b.start && a.end === b.end;

@@ -1,9 +1,9 @@
 import type { Instrument } from '@pipstream/protocol';
 import { memo, useMemo, useRef, useSyncExternalStore } from 'react';
-import { Link } from 'wouter';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useQuotePaint } from '../../live/hooks.js';
 import { Logo } from '../../ui/Logo.js';
+import { RowLink } from '../../ui/RowLink.js';
 import { VirtualList } from '../../ui/VirtualList.js';
 import type { QuoteView } from '../../worker/api.js';
 import { logoGate } from './logo-gate.js';
@@ -49,7 +49,7 @@ export const QuoteRow = memo(function QuoteRow({
   // The link is named by the text it shows, in reading order, the logo aside (WCAG 2.5.3: a
   // voice-control user says what they see): code, price and change.
   return (
-    <Link href={`/trade?id=${id}`} className="quote-row" data-testid={testId}>
+    <RowLink to={`/trade?id=${id}`} className="quote-row" data-testid={testId}>
       <span className="quote-name">
         <InstrumentMark logo={logo} showCode={showCode} />
         <span className="quote-codes">
@@ -58,7 +58,7 @@ export const QuoteRow = memo(function QuoteRow({
         </span>
       </span>
       <QuoteFigures id={id} />
-    </Link>
+    </RowLink>
   );
 });
 
