@@ -42,9 +42,12 @@ function Shell() {
   const allowed = decision.action === 'allow';
   const redirectTo = decision.action === 'redirect' ? decision.to : undefined;
 
-  // Kept-alive screens mount on their first visit and then stay.
-  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
+  // Kept-alive screens mount on their first visit and then stay. The screen the page opens on
+  // is visited from the first render (a render-phase update would make the shell render twice).
   const keepAlive = allowed && (KEEP_ALIVE_PATHS as readonly string[]).includes(path);
+  const [visited, setVisited] = useState<ReadonlySet<string>>(
+    () => new Set(keepAlive ? [path] : []),
+  );
   if (keepAlive && !visited.has(path)) setVisited(new Set(visited).add(path));
 
   useLayoutEffect(() => {
