@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { addCompileHints, type BundleItemLike, COMPILE_HINT } from './compile-hints.js';
+import { DIST, readBuilt } from './test-support.js';
 
 const chunk = (fileName: string, name: string, isEntry = false): BundleItemLike => ({
   type: 'chunk',
@@ -59,18 +59,11 @@ describe('addCompileHints', () => {
   });
 });
 
-/** The production build `npm test` makes first (as the browser tests use it). */
-const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-
 describe('the production build', () => {
-  const manifestFile = join(DIST, '.vite', 'manifest.json');
-  const firstLine = (file: string) => readFileSync(join(DIST, file), 'utf8').split('\n', 1)[0];
+  const firstLine = (file: string) => readBuilt(file).split('\n', 1)[0];
 
   it('hints the first screen and the live worker, not the entry or a lazy screen', () => {
-    if (!existsSync(manifestFile)) {
-      throw new Error(`web/dist is missing: run npm run build:web (looked for ${manifestFile})`);
-    }
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+    const manifest = JSON.parse(readBuilt('.vite/manifest.json')) as Record<
       string,
       { file: string; name?: string; isEntry?: boolean }
     >;

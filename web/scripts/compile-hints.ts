@@ -11,16 +11,14 @@
  * did not move (paired visits, within ±100 ms of noise).
  */
 import type { Plugin } from 'vite';
+import type { OutputChunkLike } from './preload-first-screen.ts';
 
 /** The magic comment V8 reads on a script's first line. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** What the plugin reads and writes of a build output: Rolldown's chunk and asset fields. */
-export interface BundleItemLike {
-  readonly type: 'chunk' | 'asset';
-  readonly fileName: string;
+/** What the plugin also reads and writes of a build output: code, maps and asset sources. */
+export interface BundleItemLike extends OutputChunkLike {
   readonly name?: string;
-  readonly isEntry?: boolean;
   code?: string;
   map?: { mappings: string } | null;
   source?: string | Uint8Array;

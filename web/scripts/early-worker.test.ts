@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EARLY_WORKER_GLOBAL } from '../src/live/early-worker.js';
 import { earlyWorkerScript, workerFile } from './early-worker.js';
+import { DIST, readBuilt } from './test-support.js';
 
 describe('earlyWorkerScript', () => {
   it('starts the file as a named module worker under the global the entry reads', () => {
@@ -47,14 +47,9 @@ describe('workerFile', () => {
   });
 });
 
-/** The production build `npm test` makes first (as the browser tests use it). */
-const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-
 describe('the production build', () => {
   it('starts the live worker first in the page’s head, from a file the build has', () => {
-    const page = join(DIST, 'index.html');
-    if (!existsSync(page)) throw new Error(`web/dist is missing: run npm run build:web (${page})`);
-    const html = readFileSync(page, 'utf8');
+    const html = readBuilt('index.html');
     const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
     const scripts = [...head.matchAll(/<script[^>]*>([^<]*)<\/script>/g)];
     const early = scripts[0]?.[1] ?? '';

@@ -3,8 +3,8 @@ import {
   firstWindow,
   holdsView,
   nextWindow,
-  type RowWindow,
   visibleWindow,
+  type WindowInput,
 } from './virtual-window.js';
 
 export interface VirtualListProps<T> {
@@ -18,6 +18,18 @@ export interface VirtualListProps<T> {
   /** Names the list for assistive technology. */
   readonly label: string;
   readonly className?: string;
+}
+
+/** Where the list `element` sits in the viewport now (reads layout). */
+function placed(
+  element: HTMLElement,
+  list: Pick<WindowInput, 'count' | 'rowHeight' | 'overscan'>,
+): WindowInput {
+  return {
+    ...list,
+    scrollOffset: -element.getBoundingClientRect().top,
+    viewportHeight: window.innerHeight,
+  };
 }
 
 /**
@@ -41,32 +53,21 @@ export function VirtualList<T>({
   // the way to the first quotes on a slow phone.
   const [range, setRange] = useState(() => firstWindow(rowHeight, window.innerHeight));
 
-  /** Where the list sits in the viewport now (reads layout). */
-  const position = (element: HTMLElement) => ({
-    count,
-    rowHeight,
-    overscan,
-    scrollOffset: -element.getBoundingClientRect().top,
-    viewportHeight: window.innerHeight,
-  });
-
   // Before the paint: a guess that misses rows in view (a list opened scrolled) is replaced.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: position reads only these.
   useLayoutEffect(() => {
     const element = list.current;
     if (!element) return;
-    const input = position(element);
+    const input = placed(element, { count, rowHeight, overscan });
     setRange((current) => (holdsView(current, input) ? current : visibleWindow(input)));
   }, [count, rowHeight, overscan]);
 
   // After it, and on every scroll and resize: the rows in view and the overscan around them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: position reads only these.
   useEffect(() => {
     const element = list.current;
     if (!element) return;
     const measure = () => {
-      const input = position(element);
-      setRange((current: RowWindow) => nextWindow(current, input));
+      const input = placed(element, { count, rowHeight, overscan });
+      setRange((current) => nextWindow(current, input));
     };
     measure();
     addEventListener('scroll', measure, { passive: true });

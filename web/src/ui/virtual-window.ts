@@ -58,10 +58,16 @@ export function firstWindow(rowHeight: number, viewportHeight: number): RowWindo
   return { start: 0, end: Math.ceil(Math.max(0, viewportHeight) / rowHeight) };
 }
 
-/** Whether `current` holds every row in view: the least a paint needs. */
-export function holdsView(current: RowWindow, input: WindowInput): boolean {
+/**
+ * Whether `current` holds every row in view and `spare` more each way (as far as the list
+ * goes); with none to spare, the least a paint needs.
+ */
+export function holdsView(current: RowWindow, input: WindowInput, spare = 0): boolean {
   const inView = visibleWindow({ ...input, overscan: 0 });
-  return current.start <= inView.start && Math.min(current.end, input.count) >= inView.end;
+  return (
+    current.start <= Math.max(0, inView.start - spare) &&
+    Math.min(current.end, input.count) >= Math.min(input.count, inView.end + spare)
+  );
 }
 
 /** Whether two windows hold the same rows (a scroll inside one row changes nothing). */
@@ -79,12 +85,7 @@ export function sameWindow(a: RowWindow, b: RowWindow): boolean {
 export function nextWindow(current: RowWindow, input: WindowInput): RowWindow {
   const wanted = visibleWindow(input);
   if (sameWindow(current, wanted)) return current;
-  const inView = visibleWindow({ ...input, overscan: 0 });
   const overscan = Math.max(0, Math.floor(input.overscan));
-  const spare = Math.ceil(overscan / 2);
-  const holdsView =
-    current.start <= Math.max(0, inView.start - spare) &&
-    Math.min(current.end, input.count) >= Math.min(input.count, inView.end + spare);
   const notOversized = current.end - current.start <= wanted.end - wanted.start + overscan;
-  return holdsView && notOversized ? current : wanted;
+  return notOversized && holdsView(current, input, Math.ceil(overscan / 2)) ? current : wanted;
 }
