@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compileHints } from './scripts/compile-hints.ts';
-import { startWorkerEarly } from './scripts/early-worker.ts';
 import { precompress } from './scripts/precompress.ts';
 import { isSourceModule, preloadFirstScreen } from './scripts/preload-first-screen.ts';
 
@@ -22,8 +21,6 @@ export default defineConfig({
     // The first screen's chunk runs almost in full before the first quote: compiled in the
     // background while it streams in (see scripts/compile-hints.ts; the entry is not).
     compileHints((chunk) => chunk.name === FIRST_SCREEN_CHUNK),
-    // The live worker starts from the page's head, before the entry has loaded.
-    startWorkerEarly(/^assets\/live\.worker-[\w-]+\.js$/, 'live'),
     precompress(),
   ],
   resolve: {

@@ -80,6 +80,28 @@ describe('quotes (/)', () => {
     expect(await price.textContent()).not.toBe(before);
   });
 
+  it('runs under the gateway’s Content-Security-Policy without one violation', async () => {
+    const app = await suite.newApp();
+    // Recorded from the page's first script on: a blocked inline script or worker never shows
+    // as a failure otherwise (the app still starts, on its fallback path).
+    await app.page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
+      });
+    });
+    const { Code } = await openQuotes(app);
+    await expect.poll(() => priceOf(app, Code).textContent()).toMatch(/[0-9]/);
+
+    const violations = await app.page.evaluate(
+      () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+    );
+    expect(violations).toEqual([]);
+    const policy = (await app.page.request.get('/')).headers()['content-security-policy'];
+    expect(policy).toContain("script-src 'self';");
+  });
+
   it('moves every row on screen with one market step', async () => {
     const app = await suite.newApp();
     await openQuotes(app);

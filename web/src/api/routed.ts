@@ -2,6 +2,7 @@
  * The app's REST behaviour over a table of the protocol's routes (client.ts makes the app's
  * client with it): toasts, the 999 logout and the loading indicator of SPEC §8 around each call.
  */
+import '../schema-policy.js';
 import {
   type CallInfo,
   createRestClient,

@@ -1,3 +1,4 @@
+import '../schema-policy.js';
 import { ApiError, userSchema } from '@pipstream/protocol';
 import { api } from '../api/index.js';
 import { session, signOut, updateUser } from '../state/session.js';

@@ -6,7 +6,6 @@
  */
 import { type Remote, transfer, wrap } from 'comlink';
 import type { LiveBatch, LiveWorkerApi } from '../worker/api.js';
-import { takeEarlyWorker } from './early-worker.js';
 import { applyBatch } from './store.js';
 import { accountWatch, holdingWatch, quoteWatch } from './watch.js';
 
@@ -15,13 +14,10 @@ let remote: Remote<LiveWorkerApi> | undefined;
 /** The live worker, started on first use; every call returns a promise. */
 export function liveWorker(): Remote<LiveWorkerApi> {
   if (remote) return remote;
-  // The one index.html started, when it did (see early-worker.ts).
-  const worker =
-    takeEarlyWorker() ??
-    new Worker(new URL('../worker/live.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'live',
-    });
+  const worker = new Worker(new URL('../worker/live.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'live',
+  });
   const started = wrap<LiveWorkerApi>(worker);
   remote = started;
   // Before the listener, so the first snapshot already holds only what is watched.

@@ -1,3 +1,4 @@
+import '../schema-policy.js';
 import { type Company, companySchema } from '@pipstream/protocol';
 
 /**

@@ -2,6 +2,7 @@
  * The live Web Worker: owns the realtime socket and every live figure, and posts the main
  * thread one batch of changes per animation frame at most (DESIGN "Web rules").
  */
+import '../schema-policy.js';
 import { expose } from 'comlink';
 import type { LiveWorkerApi } from './api.js';
 import { createLiveCore } from './core.js';
