@@ -26,11 +26,10 @@ sendFirstScreenReads(opensOnQuotes);
 if (opensOnQuotes) startFirstTradeList();
 preloadScreen(path);
 startQuoteFeed();
-startAccountFeed();
 // The startup sequence: its status check answers as soon as its early read does; the stored
-// login's check and the base settings wait until the first screen has shown (on a slow phone,
-// the reads they set off — the holdings among them — would compete with the first quotes for
-// the main thread).
+// login's check, the base settings and the account feed's reads of the orders wait until the
+// first screen has shown (on a slow phone, the reads they set off — and the REST client and
+// schemas they load — would compete with the first quotes for the main thread).
 const firstScreen = firstScreenShown({
   opensOnQuotes,
   loaded: () => market.loaded,
@@ -42,6 +41,7 @@ const firstScreen = firstScreenShown({
   },
 });
 void startApp(firstScreen);
+startAccountFeed(firstScreen);
 
 // One task later: the live worker's thread starts first (see start-live.ts). A transition: the
 // first render is made in slices between which the main thread is free (it was the longest task

@@ -11,7 +11,9 @@ interface Fakes {
 }
 
 /** A feed over plain proxies, recording what it asks of the worker and how often it refreshes. */
-function setup(initial: { token?: string | null; feeType?: number } = {}) {
+function setup(
+  initial: { token?: string | null; feeType?: number; firstScreen?: Promise<void> } = {},
+) {
   const fakes: Fakes = {
     session: proxy({ token: initial.token ?? null, user: initial.token ? { id: 1 } : null }),
     settings: proxy({
@@ -35,6 +37,7 @@ function setup(initial: { token?: string | null; feeType?: number } = {}) {
     },
     debounceMs: 100,
     sessionCheckMs: 1000,
+    ...(initial.firstScreen && { firstScreen: initial.firstScreen }),
   });
   return { ...fakes, fakes, stop };
 }
@@ -140,6 +143,49 @@ describe('account feed', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(fakes.refreshes).toBe(2);
     stop();
+  });
+
+  it('holds the reads asked for before the first screen has shown, then makes them as one', async () => {
+    let shown = () => {};
+    const firstScreen = new Promise<void>((resolve) => {
+      shown = resolve;
+    });
+    const { fakes, stop } = setup({ firstScreen });
+    fakes.session.token = 'tok-1';
+    fakes.session.user = { id: 1 };
+    await settle();
+    fakes.signals.resyncSeq += 1;
+    await settle();
+    vi.advanceTimersByTime(100);
+    // The worker logs in at once; the orders wait.
+    expect(fakes.calls).toEqual(['setToken:tok-1']);
+    expect(fakes.refreshes).toBe(0);
+
+    shown();
+    await settle();
+    expect(fakes.refreshes).toBe(1);
+    fakes.signals.closedSeq += 1;
+    await settle();
+    vi.advanceTimersByTime(100);
+    expect(fakes.refreshes).toBe(2);
+    stop();
+  });
+
+  it('reads nothing after the first screen when nothing was asked for, or when stopped', async () => {
+    let shown = () => {};
+    const firstScreen = new Promise<void>((resolve) => {
+      shown = resolve;
+    });
+    const quiet = setup({ firstScreen });
+    const stopped = setup({ firstScreen });
+    stopped.fakes.session.token = 'tok-2';
+    await settle();
+    stopped.stop();
+    shown();
+    await settle();
+    expect(quiet.fakes.refreshes).toBe(0);
+    expect(stopped.fakes.refreshes).toBe(0);
+    quiet.stop();
   });
 
   it('stops listening when stopped', async () => {

@@ -36,6 +36,13 @@ export interface AccountFeedDeps {
   readonly refresh: () => Promise<void>;
   readonly debounceMs?: number;
   readonly sessionCheckMs?: number;
+  /**
+   * Resolves once the first screen has shown (app/first-screen.ts): reads asked for before are
+   * made then, as one. Loading the REST client and its schemas for a logged-in user's orders
+   * (the socket's login asks for a resync) cost the main thread ~0.15 s at 4× CPU slow-down,
+   * in the middle of the first quotes' render. Without it, reads go out at once.
+   */
+  readonly firstScreen?: Promise<void>;
 }
 
 function reportFailure(action: string) {
@@ -53,6 +60,7 @@ function reportFailure(action: string) {
  *   replaced or the token changes), or after `sessionCheckMs` at the latest.
  * - Order signals (closed ids, resync requests) are gathered for `debounceMs`; a burst costs
  *   one refresh, and the refresh itself shares reads already running.
+ * - Until `firstScreen` resolves, refreshes are held and then made as one.
  */
 export function createAccountFeed(deps: AccountFeedDeps): () => void {
   const debounceMs = deps.debounceMs ?? SIGNAL_DEBOUNCE_MS;
@@ -66,7 +74,18 @@ export function createAccountFeed(deps: AccountFeedDeps): () => void {
     timers.add(timer);
     return timer;
   };
+  let held: boolean | undefined = deps.firstScreen ? false : undefined;
+  let stopped = false;
+  deps.firstScreen?.then(() => {
+    const asked = held;
+    held = undefined;
+    if (asked && !stopped) void deps.refresh();
+  });
   const refresh = () => {
+    if (held !== undefined) {
+      held = true;
+      return;
+    }
     void deps.refresh();
   };
 
@@ -130,6 +149,7 @@ export function createAccountFeed(deps: AccountFeedDeps): () => void {
   );
 
   return () => {
+    stopped = true;
     for (const stop of stops) stop();
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
@@ -138,8 +158,11 @@ export function createAccountFeed(deps: AccountFeedDeps): () => void {
 
 let started = false;
 
-/** Starts the app's account feed (once; later calls do nothing). Called from main.tsx. */
-export function startAccountFeed(): void {
+/**
+ * Starts the app's account feed (once; later calls do nothing), its reads held until
+ * `firstScreen` resolves. Called from main.tsx.
+ */
+export function startAccountFeed(firstScreen: Promise<void>): void {
   if (started) return;
   started = true;
   createAccountFeed({
@@ -148,5 +171,6 @@ export function startAccountFeed(): void {
     signals: live.orders,
     worker: liveWorker,
     refresh: refreshTrading,
+    firstScreen,
   });
 }
