@@ -88,7 +88,9 @@ describe('quotes (/)', () => {
       const seen: string[] = [];
       Object.assign(window, { __cspViolations: seen });
       document.addEventListener('securitypolicyviolation', (event) => {
-        seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
+        seen.push(
+          `${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+        );
       });
     });
     const { Code } = await openQuotes(app);
