@@ -12,6 +12,7 @@
  * choice). Times are Gregorian for the same reason, also in th and fa.
  */
 import { LANGUAGE_TAGS, type Language } from '@pipstream/protocol';
+import { type DecimalParts, handWrittenDecimal } from './decimal-writer.js';
 
 /** What a figure shows when there is none (the protocol's `NO_VALUE`, kept as it is). */
 const NO_VALUE = '--';
@@ -26,18 +27,35 @@ const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?(%?)((?: [A-Za-z][\w.-]*)?)$/;
 /** `Intl.NumberFormat` takes at most this many fraction digits; longer texts stay as they are. */
 const MAX_FRACTION_DIGITS = 20;
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Writes one shape of figure (see `localizerOf`). */
+type Localizer = (figure: DecimalParts) => string;
 
-function numberFormat(
+const localizers = new Map<string, Localizer>();
+
+/** How many figures of one shape go through `Intl` before its hand-written form is tried. */
+const HAND_WRITTEN_AFTER = 100;
+
+/** `whole.fraction` ÷ 100 as decimal text, by moving the point: `12`, `5` → `0.125`. */
+function hundredth(whole: string, fraction: string): string {
+  const padded = whole.padStart(3, '0');
+  return `${padded.slice(0, -2)}.${padded.slice(-2)}${fraction}`;
+}
+
+/**
+ * The writer of figures with `digits` fraction digits in `language`: `Intl.NumberFormat`, or
+ * its hand-written equal where there is one (decimal-writer.ts; the quote rows write figures
+ * on every tick).
+ */
+function localizerOf(
   language: Language,
   digits: number,
   percent: boolean,
   plus: boolean,
-): Intl.NumberFormat {
+): Localizer {
   const key = `${language}|${digits}|${percent ? '%' : ''}|${plus ? '+' : ''}`;
-  let format = numberFormats.get(key);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(LANGUAGE_TAGS[language], {
+  let localizer = localizers.get(key);
+  if (localizer === undefined) {
+    const format = new Intl.NumberFormat(LANGUAGE_TAGS[language], {
       style: percent ? 'percent' : 'decimal',
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
@@ -45,15 +63,28 @@ function numberFormat(
       // A '+' the text carried stays (a change, a credit); a zero never shows a sign.
       signDisplay: plus ? 'exceptZero' : 'negative',
     });
-    numberFormats.set(key, format);
+    // A string argument is read as an exact decimal (Intl.NumberFormat v3): no float on the way.
+    const valueOf = ({ sign, whole, fraction }: DecimalParts) => {
+      const negative = sign === '-' ? '-' : '';
+      return percent
+        ? `${negative}${hundredth(whole, fraction)}`
+        : `${negative}${whole}.${fraction || '0'}`;
+    };
+    const byIntl: Localizer = (figure) =>
+      format.format(valueOf(figure) as Intl.StringNumericLiteral);
+    // Checking a hand-written form costs some 70 calls of the format: worth it for a shape the
+    // ticks write again and again, not for one a start-up or a form writes a few times.
+    let uses = 0;
+    const promoting: Localizer = (figure) => {
+      if (++uses === HAND_WRITTEN_AFTER) {
+        localizers.set(key, handWrittenDecimal(format, digits, plus, valueOf) ?? byIntl);
+      }
+      return byIntl(figure);
+    };
+    localizer = promoting;
+    localizers.set(key, localizer);
   }
-  return format;
-}
-
-/** `whole.fraction` ÷ 100 as decimal text, by moving the point: `12`, `5` → `0.125`. */
-function hundredth(whole: string, fraction: string): string {
-  const padded = whole.padStart(3, '0');
-  return `${padded.slice(0, -2)}.${padded.slice(-2)}${fraction}`;
+  return localizer;
 }
 
 /**
@@ -68,13 +99,8 @@ export function localizeDecimal(text: string, language: Language): string {
   if (!parts) return text;
   const [, sign = '', whole = '', fraction = '', percent = '', unit = ''] = parts;
   if (fraction.length > MAX_FRACTION_DIGITS || (percent && unit)) return text;
-  const negative = sign === '-' ? '-' : '';
-  const value = percent
-    ? `${negative}${hundredth(whole, fraction)}`
-    : `${negative}${whole}.${fraction || '0'}`;
-  // A string argument is read as an exact decimal (Intl.NumberFormat v3): no float on the way.
-  const format = numberFormat(language, fraction.length, percent !== '', sign === '+');
-  return format.format(value as Intl.StringNumericLiteral) + unit;
+  const localize = localizerOf(language, fraction.length, percent !== '', sign === '+');
+  return localize({ sign: sign as DecimalParts['sign'], whole, fraction }) + unit;
 }
 
 /** A moment: epoch milliseconds, or a UTC timestamp as the upstream writes it. */
