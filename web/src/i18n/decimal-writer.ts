@@ -67,17 +67,17 @@ function samplesOf(digits: number, plus: boolean): DecimalParts[] {
 
 /**
  * A hand-written `format` for figures with `digits` fraction digits, or `undefined` when it
- * would not write what `format` writes. `valueOf` turns a figure into the string `format`
+ * would not write what `format` writes. `numericOf` turns a figure into the string `format`
  * takes (a percent is divided by 100 first).
  */
 export function handWrittenDecimal(
   format: Intl.NumberFormat,
   digits: number,
   plus: boolean,
-  valueOf: (figure: DecimalParts) => string,
+  numericOf: (figure: DecimalParts) => string,
 ): ((figure: DecimalParts) => string) | undefined {
   const read = (figure: DecimalParts) =>
-    format.formatToParts(valueOf(figure) as Intl.StringNumericLiteral);
+    format.formatToParts(numericOf(figure) as Intl.StringNumericLiteral);
   const fraction = digits === 0 ? '' : '1'.repeat(digits);
   const positive = read({ sign: plus ? '+' : '', whole: '1234567', fraction });
   const negative = read({ sign: '-', whole: '1234567', fraction });
@@ -97,7 +97,7 @@ export function handWrittenDecimal(
     return prefix + groupThrees(trimmed, group) + tail + suffix;
   };
   const checked = samplesOf(digits, plus).every(
-    (figure) => write(figure) === format.format(valueOf(figure) as Intl.StringNumericLiteral),
+    (figure) => write(figure) === format.format(numericOf(figure) as Intl.StringNumericLiteral),
   );
   return checked ? write : undefined;
 }

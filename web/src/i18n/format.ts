@@ -64,20 +64,20 @@ function localizerOf(
       signDisplay: plus ? 'exceptZero' : 'negative',
     });
     // A string argument is read as an exact decimal (Intl.NumberFormat v3): no float on the way.
-    const valueOf = ({ sign, whole, fraction }: DecimalParts) => {
+    const numericOf = ({ sign, whole, fraction }: DecimalParts) => {
       const negative = sign === '-' ? '-' : '';
       return percent
         ? `${negative}${hundredth(whole, fraction)}`
         : `${negative}${whole}.${fraction || '0'}`;
     };
     const byIntl: Localizer = (figure) =>
-      format.format(valueOf(figure) as Intl.StringNumericLiteral);
+      format.format(numericOf(figure) as Intl.StringNumericLiteral);
     // Checking a hand-written form costs some 70 calls of the format: worth it for a shape the
     // ticks write again and again, not for one a start-up or a form writes a few times.
     let uses = 0;
     const promoting: Localizer = (figure) => {
       if (++uses === HAND_WRITTEN_AFTER) {
-        localizers.set(key, handWrittenDecimal(format, digits, plus, valueOf) ?? byIntl);
+        localizers.set(key, handWrittenDecimal(format, digits, plus, numericOf) ?? byIntl);
       }
       return byIntl(figure);
     };
