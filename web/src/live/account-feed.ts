@@ -74,19 +74,17 @@ export function createAccountFeed(deps: AccountFeedDeps): () => void {
     timers.add(timer);
     return timer;
   };
-  let held: boolean | undefined = deps.firstScreen ? false : undefined;
+  // Until the first screen has shown: whether a read was asked for meanwhile.
+  let holding = deps.firstScreen !== undefined;
+  let askedWhileHolding = false;
   let stopped = false;
   deps.firstScreen?.then(() => {
-    const asked = held;
-    held = undefined;
-    if (asked && !stopped) void deps.refresh();
+    holding = false;
+    if (askedWhileHolding && !stopped) void deps.refresh();
   });
   const refresh = () => {
-    if (held !== undefined) {
-      held = true;
-      return;
-    }
-    void deps.refresh();
+    if (holding) askedWhileHolding = true;
+    else void deps.refresh();
   };
 
   // trade_fee_type, now and on every change.
