@@ -82,8 +82,9 @@ export function handWrittenDecimal(
   const positive = read({ sign: plus ? '+' : '', whole: '1234567', fraction });
   const negative = read({ sign: '-', whole: '1234567', fraction });
   const zero = read({ sign: '', whole: '0', fraction: '0'.repeat(digits) });
-  const affixes = [affixesOf(positive), affixesOf(negative), affixesOf(zero)];
-  const [up, down, none] = affixes;
+  const up = affixesOf(positive);
+  const down = affixesOf(negative);
+  const none = affixesOf(zero);
   if (!up || !down || !none) return undefined;
   const group = positive.find((part) => part.type === 'group')?.value ?? '';
   const point = positive.find((part) => part.type === 'decimal')?.value ?? '';

@@ -42,6 +42,15 @@ function setup(
   return { ...fakes, fakes, stop };
 }
 
+/** A first screen that shows when the test calls `shown`. */
+function firstScreenGate() {
+  let shown = () => {};
+  const firstScreen = new Promise<void>((resolve) => {
+    shown = resolve;
+  });
+  return { firstScreen, shown };
+}
+
 /** Lets valtio deliver its (microtask-batched) notifications. */
 const settle = async () => {
   for (let i = 0; i < 3; i++) await Promise.resolve();
@@ -146,10 +155,7 @@ describe('account feed', () => {
   });
 
   it('holds the reads asked for before the first screen has shown, then makes them as one', async () => {
-    let shown = () => {};
-    const firstScreen = new Promise<void>((resolve) => {
-      shown = resolve;
-    });
+    const { firstScreen, shown } = firstScreenGate();
     const { fakes, stop } = setup({ firstScreen });
     fakes.session.token = 'tok-1';
     fakes.session.user = { id: 1 };
@@ -172,10 +178,7 @@ describe('account feed', () => {
   });
 
   it('reads nothing after the first screen when nothing was asked for, or when stopped', async () => {
-    let shown = () => {};
-    const firstScreen = new Promise<void>((resolve) => {
-      shown = resolve;
-    });
+    const { firstScreen, shown } = firstScreenGate();
     const quiet = setup({ firstScreen });
     const stopped = setup({ firstScreen });
     stopped.fakes.session.token = 'tok-2';
