@@ -24,8 +24,14 @@ function sample(overrides: Partial<WindowSample> = {}): WindowSample {
 
 describe('windowFigures', () => {
   it('turns a recording into rates per second and per minute, counters over their own half', () => {
-    const figures = windowFigures('app /', 4, sample(), 1234);
+    const figures = windowFigures('app /', 4, sample(), {
+      firstQuoteMs: 1234,
+      startsAfterMs: 2500,
+      startUpScriptingMsPerS: 60,
+    });
     expect(figures.firstQuoteMs).toBe(1234);
+    expect(figures.startsAfterMs).toBe(2500);
+    expect(figures.startUpScriptingMsPerS).toBe(60);
     expect(figures.seconds).toBe(2);
     expect(figures.longTasks).toBe(1);
     expect(figures.longTasksPerMinute).toBe(30);
@@ -39,8 +45,11 @@ describe('windowFigures', () => {
     expect(figures.heapMB).toBe(8);
   });
 
-  it('leaves the first quote out of windows that did not load the page', () => {
-    expect('firstQuoteMs' in windowFigures('baseline', 6, sample())).toBe(false);
+  it('leaves the first quote and the start-up out of windows that did not load the page', () => {
+    const later = windowFigures('baseline', 6, sample());
+    expect('firstQuoteMs' in later).toBe(false);
+    expect('startsAfterMs' in later).toBe(false);
+    expect('startUpScriptingMsPerS' in later).toBe(false);
   });
 
   it('reports a quiet window as zero long tasks', () => {
@@ -52,7 +61,11 @@ describe('windowFigures', () => {
 
 describe('medians, ratios and verdicts', () => {
   const window = (subject: WindowFigures['subject'], throttle: number, scripting: number) =>
-    windowFigures(subject, throttle, sample({ after: metrics(1 + scripting / 1000) }), 1000);
+    windowFigures(subject, throttle, sample({ after: metrics(1 + scripting / 1000) }), {
+      firstQuoteMs: 1000,
+      startsAfterMs: 2000 + scripting,
+      startUpScriptingMsPerS: 2 * scripting,
+    });
   const windows = [
     window('app /', 4, 20),
     window('app /', 4, 40),
@@ -68,6 +81,8 @@ describe('medians, ratios and verdicts', () => {
     expect(app.runsWithLongTasks).toBe(3);
     expect(app.scriptingMsPerS).toBeCloseTo(30);
     expect(app.firstQuoteMs).toBe(1000);
+    expect(app.startsAfterMs).toBe(2030);
+    expect(app.startUpScriptingMsPerS).toBe(60);
     expect(mediansOf(windows, 'app /order', 4).runs).toBe(0);
   });
 

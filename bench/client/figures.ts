@@ -15,6 +15,10 @@ export interface WindowFigures {
   readonly throttle: number;
   /** Navigation start to the first price on screen, ms (quote pages' first window only). */
   readonly firstQuoteMs?: number;
+  /** First figure on screen to the window's start: the page's start-up, ms (first windows). */
+  readonly startsAfterMs?: number;
+  /** Main-thread script time per second over that start-up, ms. */
+  readonly startUpScriptingMsPerS?: number;
   readonly seconds: number;
   readonly longTasks: number;
   readonly longTasksPerMinute: number;
@@ -33,12 +37,19 @@ export interface WindowFigures {
   readonly heapMB: number;
 }
 
-/** Turns one recorded window into figures. */
+/** What a page's first window adds about its load. */
+export interface LoadFigures {
+  readonly firstQuoteMs?: number;
+  readonly startsAfterMs: number;
+  readonly startUpScriptingMsPerS: number;
+}
+
+/** Turns one recorded window (and, for a page's first, its load) into figures. */
 export function windowFigures(
   subject: Subject,
   throttle: number,
   sample: WindowSample,
-  firstQuoteMs?: number,
+  load?: LoadFigures,
 ): WindowFigures {
   const seconds = sample.ms / 1000;
   const perSecond = (before: number, after: number) =>
@@ -47,7 +58,7 @@ export function windowFigures(
   return {
     subject,
     throttle,
-    ...(firstQuoteMs !== undefined && { firstQuoteMs }),
+    ...load,
     seconds,
     longTasks: sample.longTasks.length,
     longTasksPerMinute: (sample.longTasks.length * 60) / seconds,
@@ -68,6 +79,8 @@ export function windowFigures(
 /** The figures a summary reports, each a median over runs. */
 const MEDIAN_FIELDS = [
   'firstQuoteMs',
+  'startsAfterMs',
+  'startUpScriptingMsPerS',
   'longTasksPerMinute',
   'frameP50Ms',
   'frameP95Ms',
@@ -96,6 +109,8 @@ export function mediansOf(
     runs: chosen.length,
     runsWithLongTasks: chosen.filter((w) => w.longTasks > 0).length,
     firstQuoteMs: medianOf('firstQuoteMs'),
+    startsAfterMs: medianOf('startsAfterMs'),
+    startUpScriptingMsPerS: medianOf('startUpScriptingMsPerS'),
     longTasksPerMinute: medianOf('longTasksPerMinute'),
     frameP50Ms: medianOf('frameP50Ms'),
     frameP95Ms: medianOf('frameP95Ms'),

@@ -13,6 +13,8 @@ import type { CDPSession, Page } from 'playwright-core';
  * - `firstQuoteMs`: `performance.now()` (0 is navigation start) when an element
  *   `[data-testid="quote-price"]` first shows a digit; its observer then disconnects, so it
  *   costs nothing during the windows.
+ * - `lastResponseMs`: when the page's latest request (script, fetch, image…) finished, from
+ *   Resource Timing: how the bench tells that a page's start-up work has settled.
  * - `start()` / `stop()`: one measuring window of long tasks (PerformanceObserver 'longtask',
  *   over 50 ms); `countFrames()` adds requestAnimationFrame intervals until `stop()`. The frame
  *   loop runs only then: its own callbacks are script on the page's main thread (≈ 25–30 ms/s
@@ -20,7 +22,7 @@ import type { CDPSession, Page } from 'playwright-core';
  */
 export const PROBE_SCRIPT = `(() => {
   if (window !== window.top) return;
-  const probe = { firstQuoteMs: null, recording: false, counting: false, since: 0, frames: [], longTasks: [] };
+  const probe = { firstQuoteMs: null, lastResponseMs: 0, recording: false, counting: false, since: 0, frames: [], longTasks: [] };
   let lastFrame = 0;
   const onFrame = (now) => {
     if (!probe.counting) return;
@@ -33,6 +35,11 @@ export const PROBE_SCRIPT = `(() => {
       if (probe.recording && entry.startTime >= probe.since) probe.longTasks.push(entry.duration);
     }
   }).observe({ type: 'longtask' });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      probe.lastResponseMs = Math.max(probe.lastResponseMs, entry.responseEnd || entry.startTime + entry.duration);
+    }
+  }).observe({ type: 'resource', buffered: true });
   const showsPrice = () => {
     for (const element of document.querySelectorAll('[data-testid="quote-price"]')) {
       if (/[0-9]/.test(element.textContent || '')) return true;
@@ -93,7 +100,7 @@ export interface MainThreadMetrics {
   readonly JSHeapUsedSize: number;
 }
 
-async function mainThreadMetrics(cdp: CDPSession): Promise<MainThreadMetrics> {
+export async function mainThreadMetrics(cdp: CDPSession): Promise<MainThreadMetrics> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const value = (name: keyof MainThreadMetrics) =>
     metrics.find((metric) => metric.name === name)?.value ?? Number.NaN;
@@ -161,6 +168,51 @@ export async function firstQuoteMs(cdp: CDPSession, timeoutMs: number): Promise<
     if (typeof result.value === 'number') return result.value;
     if (Date.now() > deadline) throw new Error(`no quote on screen within ${timeoutMs} ms`);
     await sleep(FIRST_QUOTE_POLL_MS);
+  }
+}
+
+/** When a page's start-up counts as over, so that a window measures the page's steady state. */
+export interface SettleRule {
+  /** The least time after the page's first figure, ms. */
+  readonly minMs: number;
+  /** How long no request may have finished, ms. */
+  readonly quietMs: number;
+  /** The most time after the first figure: the window starts then anyway, ms. */
+  readonly maxMs: number;
+}
+
+/**
+ * Whether start-up is over `sinceFigureMs` after the page's first figure, its last request
+ * having finished `sinceResponseMs` ago: both pages of a run are held to the same rule.
+ */
+export function startUpSettled(
+  rule: SettleRule,
+  sinceFigureMs: number,
+  sinceResponseMs: number,
+): boolean {
+  if (sinceFigureMs >= rule.maxMs) return true;
+  return sinceFigureMs >= rule.minMs && sinceResponseMs >= rule.quietMs;
+}
+
+/** How often a settling page is looked at, ms. */
+const SETTLE_POLL_MS = 100;
+
+/**
+ * Waits until the page's start-up is over by `rule`, counted from now (the bench has just seen
+ * the page's first figure), and resolves how long that took, ms. The app defers work it does
+ * not need for its first screen (the REST client, the login's check, the holdings' read, the
+ * logos); a window that started in the middle of it would charge start-up to the tick storm.
+ */
+export async function waitForStartUp(cdp: CDPSession, rule: SettleRule): Promise<number> {
+  const from = performance.now();
+  for (;;) {
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: 'performance.now() - window.__benchProbe.lastResponseMs',
+      returnByValue: true,
+    });
+    const sinceFigureMs = performance.now() - from;
+    if (startUpSettled(rule, sinceFigureMs, Number(result.value))) return sinceFigureMs;
+    await sleep(SETTLE_POLL_MS);
   }
 }
 

@@ -21,9 +21,20 @@ const sample = (scriptSeconds: number, longTasks: number[]): WindowSample => ({
 
 describe('clientReport', () => {
   const windows = [
-    windowFigures('app /', 4, sample(0.05, []), 900),
-    windowFigures('app /order', 4, sample(0.04, [])),
-    windowFigures('baseline', 4, sample(0.5, [80, 90]), 700),
+    windowFigures('app /', 4, sample(0.05, []), {
+      firstQuoteMs: 900,
+      startsAfterMs: 3_200,
+      startUpScriptingMsPerS: 80,
+    }),
+    windowFigures('app /order', 4, sample(0.04, []), {
+      startsAfterMs: 1_400,
+      startUpScriptingMsPerS: 30,
+    }),
+    windowFigures('baseline', 4, sample(0.5, [80, 90]), {
+      firstQuoteMs: 700,
+      startsAfterMs: 1_000,
+      startUpScriptingMsPerS: 400,
+    }),
   ];
   const { summary, markdown } = clientReport({
     windows,
@@ -37,7 +48,13 @@ describe('clientReport', () => {
 
   it('summarises each throttle with app, holdings, baseline and ratios', () => {
     expect(summary.cpu4x).toMatchObject({
-      app: { firstQuoteMs: 900, scriptingMsPerS: 50, longTasksPerMin: 0 },
+      app: {
+        firstQuoteMs: 900,
+        startUpS: 3.2,
+        startUpScriptingMsPerS: 80,
+        scriptingMsPerS: 50,
+        longTasksPerMin: 0,
+      },
       order: { scriptingMsPerS: 40 },
       baseline: { firstQuoteMs: 700, longTasksPerMin: 120 },
       appOverBaseline: { scripting: 0.1, longTasks: 0, frameP95: 1 },
@@ -47,8 +64,8 @@ describe('clientReport', () => {
   });
 
   it('prints the medians, the ratios, the verdicts and the notes', () => {
-    expect(markdown).toContain('| app / | 4× | 1 | 900 | 0 (0/1 runs) |');
-    expect(markdown).toContain('| baseline | 4× | 1 | 700 | 120 (1/1 runs) |');
+    expect(markdown).toContain('| app / | 4× | 1 | 900 | 3.2 | 80 | 0 (0/1 runs) |');
+    expect(markdown).toContain('| baseline | 4× | 1 | 700 | 1 | 400 | 120 (1/1 runs) |');
     expect(markdown).toContain('| 4× | 0.1 | 0 | 1 |');
     expect(markdown).toContain('| first quote ≤ 1.5 s (ms) | 900 | met |');
     expect(markdown).toContain('- a note');

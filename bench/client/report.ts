@@ -30,6 +30,8 @@ const SUBJECTS: readonly Subject[] = ['app /', 'app /order', 'baseline'];
 function shown(medians: Medians) {
   return {
     firstQuoteMs: round(medians.firstQuoteMs, 0),
+    startUpS: round(medians.startsAfterMs / 1000, 1),
+    startUpScriptingMsPerS: round(medians.startUpScriptingMsPerS, 1),
     longTasksPerMin: round(medians.longTasksPerMinute, 1),
     frameP50Ms: round(medians.frameP50Ms, 1),
     frameP95Ms: round(medians.frameP95Ms, 1),
@@ -82,6 +84,8 @@ export function clientReport(input: ClientReportInput) {
           `${rate}×`,
           medians.runs,
           figures.firstQuoteMs,
+          figures.startUpS,
+          figures.startUpScriptingMsPerS,
           `${figures.longTasksPerMin} (${medians.runsWithLongTasks}/${medians.runs} runs)`,
           figures.frameP50Ms,
           figures.frameP95Ms,
@@ -107,6 +111,8 @@ export function clientReport(input: ClientReportInput) {
         'CPU',
         'runs',
         'first quote ms',
+        'start-up s',
+        'start-up scripting ms/s',
         'long tasks/min',
         'frame p50 ms',
         'frame p95 ms',

@@ -5,9 +5,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
 import type { Trader } from './account.js';
-import { type WindowFigures, windowFigures } from './figures.js';
+import { type LoadFigures, type WindowFigures, windowFigures } from './figures.js';
 import { openPhone, type Phone } from './phone.js';
-import { firstQuoteMs, recordWindow, sessionScript, throttle } from './probe.js';
+import {
+  firstQuoteMs,
+  mainThreadMetrics,
+  recordWindow,
+  type SettleRule,
+  sessionScript,
+  throttle,
+  waitForStartUp,
+} from './probe.js';
 
 /** How long each part of a visit lasts. */
 export interface VisitPlan {
@@ -19,8 +27,8 @@ export interface VisitPlan {
   readonly windowMs: Readonly<Record<number, number>>;
   /** Length of one holdings window, ms. */
   readonly orderWindowMs: number;
-  /** Time given to a page once it shows its first figure (late chunks, REST reads). */
-  readonly loadSettleMs: number;
+  /** When a page's start-up is over, after its first figure (late chunks, REST reads). */
+  readonly startUp: SettleRule;
   /** Time given after a change of throttle, before a window starts. */
   readonly settleMs: number;
   /** Longest wait for a page to show its first figure. */
@@ -33,6 +41,30 @@ const orderPnlShown = () =>
     /[0-9]/.test(element.textContent || ''),
   );
 
+/**
+ * The first window of a page waits for its start-up to be over (the same rule for both pages),
+ * whose main-thread script is counted on its own.
+ */
+async function loadOver(
+  phone: Phone,
+  plan: VisitPlan,
+  firstQuoteMs?: number,
+): Promise<LoadFigures> {
+  const before = await mainThreadMetrics(phone.cdp);
+  const startsAfterMs = await waitForStartUp(phone.cdp, plan.startUp);
+  const after = await mainThreadMetrics(phone.cdp);
+  const scriptMs = (after.ScriptDuration - before.ScriptDuration) * 1000;
+  const startUp = { startsAfterMs, startUpScriptingMsPerS: scriptMs / (startsAfterMs / 1000) };
+  // The first quote belongs to the load, which ran at the first throttle.
+  return firstQuoteMs === undefined ? startUp : { firstQuoteMs, ...startUp };
+}
+
+/** A later window waits for the page to take its new throttle. */
+async function settled(plan: VisitPlan): Promise<undefined> {
+  await sleep(plan.settleMs);
+  return undefined;
+}
+
 async function quoteWindows(
   phone: Phone,
   subject: 'app /' | 'baseline',
@@ -42,10 +74,9 @@ async function quoteWindows(
   const windows: WindowFigures[] = [];
   for (const [index, rate] of plan.quoteThrottles.entries()) {
     await throttle(phone.cdp, rate);
-    await sleep(index === 0 ? plan.loadSettleMs : plan.settleMs);
+    const load = index === 0 ? await loadOver(phone, plan, loadMs) : await settled(plan);
     const sample = await recordWindow(phone.page, phone.cdp, plan.windowMs[rate] ?? 0);
-    // The first quote belongs to the load, which ran at the first throttle.
-    windows.push(windowFigures(subject, rate, sample, index === 0 ? loadMs : undefined));
+    windows.push(windowFigures(subject, rate, sample, load));
   }
   return windows;
 }
@@ -86,9 +117,9 @@ export function visitApp(
     });
     for (const [index, rate] of plan.orderThrottles.entries()) {
       await throttle(phone.cdp, rate);
-      await sleep(index === 0 ? plan.loadSettleMs : plan.settleMs);
+      const load = index === 0 ? await loadOver(phone, plan) : await settled(plan);
       const sample = await recordWindow(phone.page, phone.cdp, plan.orderWindowMs);
-      windows.push(windowFigures('app /order', rate, sample));
+      windows.push(windowFigures('app /order', rate, sample, load));
     }
     return windows;
   });
