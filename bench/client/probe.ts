@@ -14,7 +14,9 @@ import type { CDPSession, Page } from 'playwright-core';
  *   `[data-testid="quote-price"]` first shows a digit; its observer then disconnects, so it
  *   costs nothing during the windows.
  * - `lastResponseMs`: when the page's latest request (script, fetch, image…) finished, from
- *   Resource Timing: how the bench tells that a page's start-up work has settled.
+ *   Resource Timing: how the bench tells that a page's start-up work has settled. Observed
+ *   from the first quote on (earlier entries come buffered), and long tasks from the first
+ *   window on: an observer is bookkeeping on the main thread, kept out of the load measured.
  * - `start()` / `stop()`: one measuring window of long tasks (PerformanceObserver 'longtask',
  *   over 50 ms); `countFrames()` adds requestAnimationFrame intervals until `stop()`. The frame
  *   loop runs only then: its own callbacks are script on the page's main thread (≈ 25–30 ms/s
@@ -30,16 +32,16 @@ export const PROBE_SCRIPT = `(() => {
     lastFrame = now;
     requestAnimationFrame(onFrame);
   };
-  new PerformanceObserver((list) => {
+  const longTasks = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (probe.recording && entry.startTime >= probe.since) probe.longTasks.push(entry.duration);
     }
-  }).observe({ type: 'longtask' });
-  new PerformanceObserver((list) => {
+  });
+  const responses = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       probe.lastResponseMs = Math.max(probe.lastResponseMs, entry.responseEnd || entry.startTime + entry.duration);
     }
-  }).observe({ type: 'resource', buffered: true });
+  });
   const showsPrice = () => {
     for (const element of document.querySelectorAll('[data-testid="quote-price"]')) {
       if (/[0-9]/.test(element.textContent || '')) return true;
@@ -50,10 +52,12 @@ export const PROBE_SCRIPT = `(() => {
     if (probe.firstQuoteMs === null && showsPrice()) {
       probe.firstQuoteMs = performance.now();
       watcher.disconnect();
+      responses.observe({ type: 'resource', buffered: true });
     }
   });
   watcher.observe(document, { childList: true, subtree: true, characterData: true });
   probe.start = () => {
+    longTasks.observe({ type: 'longtask' });
     probe.frames = [];
     probe.longTasks = [];
     probe.since = performance.now();
