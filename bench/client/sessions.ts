@@ -60,7 +60,7 @@ async function loadOver(
 }
 
 /** A later window waits for the page to take its new throttle. */
-async function settled(plan: VisitPlan): Promise<undefined> {
+async function afterThrottleChange(plan: VisitPlan): Promise<undefined> {
   await sleep(plan.settleMs);
   return undefined;
 }
@@ -74,7 +74,8 @@ async function quoteWindows(
   const windows: WindowFigures[] = [];
   for (const [index, rate] of plan.quoteThrottles.entries()) {
     await throttle(phone.cdp, rate);
-    const load = index === 0 ? await loadOver(phone, plan, loadMs) : await settled(plan);
+    const load =
+      index === 0 ? await loadOver(phone, plan, loadMs) : await afterThrottleChange(plan);
     const sample = await recordWindow(phone.page, phone.cdp, plan.windowMs[rate] ?? 0);
     windows.push(windowFigures(subject, rate, sample, load));
   }
@@ -117,7 +118,7 @@ export function visitApp(
     });
     for (const [index, rate] of plan.orderThrottles.entries()) {
       await throttle(phone.cdp, rate);
-      const load = index === 0 ? await loadOver(phone, plan) : await settled(plan);
+      const load = index === 0 ? await loadOver(phone, plan) : await afterThrottleChange(plan);
       const sample = await recordWindow(phone.page, phone.cdp, plan.orderWindowMs);
       windows.push(windowFigures('app /order', rate, sample, load));
     }
