@@ -24,6 +24,11 @@ export interface Stack {
   readonly baseUrl: string;
   /** The mock upstream, `http://127.0.0.1:port` (its control API is under `/__control`). */
   readonly mockUrl: string;
+  /**
+   * How long the gateway shares a public answer (its micro-cache, `CACHE_TTL_MS`), ms: a read
+   * repeated within it gets the same answer, whatever the upstream published meanwhile.
+   */
+  readonly cacheTtlMs: number;
   /** Product calls through the gateway as a visitor on another device (test set-up). */
   readonly api: StackApi;
   /** Product calls through the gateway as the user of `token` (test set-up: orders, funds). */
@@ -114,6 +119,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return {
       baseUrl,
       mockUrl: mock.url,
+      cacheTtlMs: config.cacheTtlMs,
       api: createApi(baseUrl),
       apiAs: (token) => createApi(baseUrl, token),
       control: (path, body) => callControl(started.mock.url, path, body),
