@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mediansOf, ratiosOf, verdicts, type WindowFigures, windowFigures } from './figures.js';
+import {
+  loadFigures,
+  mediansOf,
+  ratiosOf,
+  verdicts,
+  type WindowFigures,
+  windowFigures,
+} from './figures.js';
 import type { MainThreadMetrics, WindowSample } from './probe.js';
 
 const metrics = (seconds: number, heapBytes = 0): MainThreadMetrics => ({
@@ -56,6 +63,16 @@ describe('windowFigures', () => {
     const figures = windowFigures('app /', 4, sample({ longTasks: [] }));
     expect(figures.longTasksPerMinute).toBe(0);
     expect(figures.longestTaskMs).toBe(0);
+  });
+});
+
+describe('loadFigures', () => {
+  it('rates the start-up script per second, and keeps the first quote only when there is one', () => {
+    const quotes = loadFigures(2_000, metrics(1), metrics(1.3), 1_500);
+    expect(quotes.firstQuoteMs).toBe(1_500);
+    expect(quotes.startsAfterMs).toBe(2_000);
+    expect(quotes.startUpScriptingMsPerS).toBeCloseTo(150);
+    expect('firstQuoteMs' in loadFigures(2_000, metrics(1), metrics(1.3))).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * medians per page and throttle, and the ratios and Targets of issue 9. Pure, so it is tested.
  */
 import { median, quantile, ratio, round } from '../lib/stats.js';
-import type { WindowSample } from './probe.js';
+import type { MainThreadMetrics, WindowSample } from './probe.js';
 
 /** Which page a run measured: the app's quotes, the app's holdings, or the baseline's quotes. */
 export type Subject = 'app /' | 'app /order' | 'baseline';
@@ -42,6 +42,21 @@ export interface LoadFigures {
   readonly firstQuoteMs?: number;
   readonly startsAfterMs: number;
   readonly startUpScriptingMsPerS: number;
+}
+
+/**
+ * A page's load as figures: its start-up of `startsAfterMs` with the main thread's counters
+ * `before` and `after` it, and the first quote (`undefined` for pages without one).
+ */
+export function loadFigures(
+  startsAfterMs: number,
+  before: MainThreadMetrics,
+  after: MainThreadMetrics,
+  firstQuoteMs?: number,
+): LoadFigures {
+  const scriptMs = (after.ScriptDuration - before.ScriptDuration) * 1000;
+  const startUp = { startsAfterMs, startUpScriptingMsPerS: scriptMs / (startsAfterMs / 1000) };
+  return firstQuoteMs === undefined ? startUp : { firstQuoteMs, ...startUp };
 }
 
 /** Turns one recorded window (and, for a page's first, its load) into figures. */

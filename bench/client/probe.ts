@@ -153,23 +153,31 @@ export async function recordWindow(page: Page, cdp: CDPSession, ms: number): Pro
   return { ...recorded, before, after, countersMs };
 }
 
+/**
+ * `expression`'s value in the page, read by a bare CDP `Runtime.evaluate`, not Playwright's
+ * `evaluate` or `waitForFunction`: they inject Playwright's own script into the page first,
+ * ≈ 50–70 ms of the main thread at 4× in the middle of the load being measured.
+ */
+async function readInPage(cdp: CDPSession, expression: string): Promise<unknown> {
+  const { result } = await cdp.send('Runtime.evaluate', { expression, returnByValue: true });
+  return result.value;
+}
+
 /** How often the first price is looked for while a page loads, ms. */
 const FIRST_QUOTE_POLL_MS = 25;
 
 /**
  * Waits for the probe's first price and resolves its time from navigation start, ms (the probe
- * stamps it in the page; this only reads the stamp). Read by a bare CDP `Runtime.evaluate`, not
- * Playwright's `waitForFunction`: that injects Playwright's own script into the page first,
- * ≈ 50–70 ms of the main thread at 4× in the middle of the load being measured.
+ * stamps it in the page; this only reads the stamp, see `readInPage`).
  */
 export async function firstQuoteMs(cdp: CDPSession, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { result } = await cdp.send('Runtime.evaluate', {
-      expression: 'window.__benchProbe ? window.__benchProbe.firstQuoteMs : null',
-      returnByValue: true,
-    });
-    if (typeof result.value === 'number') return result.value;
+    const stamp = await readInPage(
+      cdp,
+      'window.__benchProbe ? window.__benchProbe.firstQuoteMs : null',
+    );
+    if (typeof stamp === 'number') return stamp;
     if (Date.now() > deadline) throw new Error(`no quote on screen within ${timeoutMs} ms`);
     await sleep(FIRST_QUOTE_POLL_MS);
   }
@@ -210,12 +218,12 @@ const SETTLE_POLL_MS = 100;
 export async function waitForStartUp(cdp: CDPSession, rule: SettleRule): Promise<number> {
   const from = performance.now();
   for (;;) {
-    const { result } = await cdp.send('Runtime.evaluate', {
-      expression: 'performance.now() - window.__benchProbe.lastResponseMs',
-      returnByValue: true,
-    });
+    const sinceResponseMs = await readInPage(
+      cdp,
+      'performance.now() - window.__benchProbe.lastResponseMs',
+    );
     const sinceFigureMs = performance.now() - from;
-    if (startUpSettled(rule, sinceFigureMs, Number(result.value))) return sinceFigureMs;
+    if (startUpSettled(rule, sinceFigureMs, Number(sinceResponseMs))) return sinceFigureMs;
     await sleep(SETTLE_POLL_MS);
   }
 }

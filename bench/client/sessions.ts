@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
 import type { Trader } from './account.js';
-import { type LoadFigures, type WindowFigures, windowFigures } from './figures.js';
+import { type LoadFigures, loadFigures, type WindowFigures, windowFigures } from './figures.js';
 import { openPhone, type Phone } from './phone.js';
 import {
   firstQuoteMs,
@@ -53,10 +53,8 @@ async function loadOver(
   const before = await mainThreadMetrics(phone.cdp);
   const startsAfterMs = await waitForStartUp(phone.cdp, plan.startUp);
   const after = await mainThreadMetrics(phone.cdp);
-  const scriptMs = (after.ScriptDuration - before.ScriptDuration) * 1000;
-  const startUp = { startsAfterMs, startUpScriptingMsPerS: scriptMs / (startsAfterMs / 1000) };
   // The first quote belongs to the load, which ran at the first throttle.
-  return firstQuoteMs === undefined ? startUp : { firstQuoteMs, ...startUp };
+  return loadFigures(startsAfterMs, before, after, firstQuoteMs);
 }
 
 /** A later window waits for the page to take its new throttle. */
