@@ -1,5 +1,5 @@
 // First: the live worker starts before the rest of the entry evaluates (see start-live.ts).
-import './app/start-live.js';
+import { releaseSocketLogin } from './app/start-live.js';
 import './styles/index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -27,9 +27,10 @@ if (opensOnQuotes) startFirstTradeList();
 preloadScreen(path);
 startQuoteFeed();
 // The startup sequence: its status check answers as soon as its early read does; the stored
-// login's check, the base settings and the account feed's reads of the orders wait until the
-// first screen has shown (on a slow phone, the reads they set off — and the REST client and
-// schemas they load — would compete with the first quotes for the main thread).
+// login's check, the base settings, the account feed's reads of the orders and the socket's
+// login (see start-live.ts) wait until the first screen has shown (on a slow phone, the reads
+// they set off — and the REST client and schemas they load — would compete with the first
+// quotes for the main thread).
 const firstScreen = firstScreenShown({
   opensOnQuotes,
   loaded: () => market.loaded,
@@ -41,6 +42,7 @@ const firstScreen = firstScreenShown({
   },
 });
 void startApp(firstScreen);
+void firstScreen.then(releaseSocketLogin);
 startAccountFeed(firstScreen);
 
 // One task later: the live worker's thread starts first (see start-live.ts). A transition: the
