@@ -10,9 +10,6 @@ import { PROBE_SCRIPT, throttle } from './probe.js';
 /** Debian's Chromium unless `CHROMIUM_PATH` names another build (as the browser tests). */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** The browser tests' flags: no sandbox (root), no GPU, no QUIC, no background traffic. */
-export { CHROMIUM_ARGS };
-
 const PHONE = {
   viewport: { width: 360, height: 740 },
   deviceScaleFactor: 2,
@@ -26,7 +23,7 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS],
     timeout: 30_000,
   });
 }

@@ -2,13 +2,22 @@
  * One Lighthouse audit of a URL: a fresh Debian Chromium started by chrome-launcher (its own
  * temporary profile, the browser tests' flags) and killed by its PID afterwards.
  */
-import { launch } from 'chrome-launcher';
+import { Launcher, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from '../client/phone.js';
+import { chromiumArgs, featuresOf } from '../../tests/browser/support/browser.js';
 import type { LighthouseReport } from './scores.js';
 
 /** `CHROME_PATH` as Lighthouse's own tools read it, else Debian's Chromium. */
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/**
+ * The browser tests' flags, their one `--disable-features` switch carrying chrome-launcher's own
+ * list (Chromium keeps only the last such switch, and chrome-launcher puts its own first).
+ */
+const CHROME_FLAGS = [
+  '--headless=new',
+  ...chromiumArgs(Launcher.defaultFlags().flatMap(featuresOf)),
+];
 
 /**
  * Runs seen here now and then end in NO_NAVSTART ("Please run Lighthouse again") on a loaded
@@ -39,7 +48,7 @@ class LighthouseRunError extends Error {
 async function auditOnce(url: string, categories: readonly string[]): Promise<LighthouseReport> {
   const chrome = await launch({
     chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
     // The benchmark's own `finally` stops it; no process-wide SIGINT handler.
     handleSIGINT: false,

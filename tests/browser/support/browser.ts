@@ -14,10 +14,10 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
  * Flags for a quiet, deterministic headless run in a container: no sandbox (root in CI), no GPU,
- * no QUIC, and none of the background traffic a fresh profile would start. The client
- * benchmark (bench/client) launches with the same ones.
+ * no QUIC, and none of the background traffic a fresh profile would start. Without the
+ * Chromium features below (see `chromiumArgs`).
  */
-export const CHROMIUM_ARGS = [
+export const CHROMIUM_BASE_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -25,7 +25,70 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-];
+] as const;
+
+/**
+ * Desktop Chrome's own UI that every new window preloads in a hidden renderer: the omnibox
+ * popup's WebUI pages (lit and Mojo, `chrome://omnibox-popup.top-chrome`). It ran alongside
+ * every page a test or the client benchmark opens — on a 2-core machine it took the first
+ * quote of the app from 1.68 to 1.17 s and of the baseline page from 1.30 to 0.72 s at 4×
+ * (12 paired visits each, 2026-11-26). A phone runs nothing of the kind.
+ */
+export const DESKTOP_UI_FEATURES = [
+  'PreloadTopChromeWebUI',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+] as const;
+
+/**
+ * The features playwright-core turns off at launch (its `chromiumSwitches`). Chromium keeps
+ * only the last `--disable-features` of a command line and Playwright puts its own first, so
+ * ours repeats them; tests/browser/launch.test.ts fails when Playwright's list has grown.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+] as const;
+
+/** One `--disable-features` switch naming every feature of `lists`, each once. */
+export function disableFeaturesSwitch(...lists: readonly (readonly string[])[]): string {
+  return `--disable-features=${[...new Set(lists.flat())].join(',')}`;
+}
+
+/** The features a `--disable-features` switch names (empty for any other argument). */
+export function featuresOf(argument: string): string[] {
+  const prefix = '--disable-features=';
+  if (!argument.startsWith(prefix)) return [];
+  return argument
+    .slice(prefix.length)
+    .split(',')
+    .filter((name) => name !== '');
+}
+
+/**
+ * The base flags and one `--disable-features` switch: the desktop UI off, and whatever the
+ * launcher disables itself (`launcherFeatures`), which the switch would otherwise undo.
+ */
+export function chromiumArgs(launcherFeatures: readonly string[]): string[] {
+  return [...CHROMIUM_BASE_ARGS, disableFeaturesSwitch(launcherFeatures, DESKTOP_UI_FEATURES)];
+}
+
+/** Playwright's launch flags for the browser tests; the client benchmark uses the same ones. */
+export const CHROMIUM_ARGS: readonly string[] = chromiumArgs(PLAYWRIGHT_DISABLED_FEATURES);
 
 /** The phone the app is built for (SPEC: 360×640 up), in English. */
 const PHONE = {
@@ -49,7 +112,7 @@ export async function launchBrowser(): Promise<Browser> {
     return await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS],
       timeout: 30_000,
     });
   } catch (error) {
