@@ -34,6 +34,8 @@ describe('the launched Chromium', () => {
     };
     const browserProcess = processInfo.find((process) => process.type === 'browser');
     expect(browserProcess).toBeDefined();
+    // CDP gives the command line only with --enable-automation, which Playwright leaves out:
+    // read it where Linux keeps it.
     const commandLine = readFileSync(`/proc/${browserProcess?.id}/cmdline`, 'utf8').split('\0');
     const switches = commandLine.filter((argument) => featuresOf(argument).length > 0);
     // Chromium applies the last switch alone: it must carry what the earlier ones say.
