@@ -17,7 +17,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  * no QUIC, and none of the background traffic a fresh profile would start. Without the
  * Chromium features below (see `chromiumArgs`).
  */
-export const CHROMIUM_BASE_ARGS = [
+const CHROMIUM_BASE_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -45,7 +45,7 @@ export const DESKTOP_UI_FEATURES = [
  * only the last `--disable-features` of a command line and Playwright puts its own first, so
  * ours repeats them; tests/browser/launch.test.ts fails when Playwright's list has grown.
  */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
+const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',
