@@ -75,7 +75,7 @@ export async function createMockUpstream(options: MockOptions = {}): Promise<Moc
   const ledger = createLedger(deps);
 
   const market = createMarketService(deps);
-  const marketApi = createMarketApi(market);
+  const marketApi = createMarketApi(market, deps.messages);
   const site = createSiteService(deps, AREA_CODES);
   const accounts = createAccountService(deps, ledger, () => site.baseSettings());
   const uploads = createUploadService(deps);

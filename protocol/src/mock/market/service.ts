@@ -1,12 +1,12 @@
 import { CODE } from '../../envelope.js';
-import type { Candle, Category, Instrument, QuoteTick } from '../../schemas/market.js';
+import type { Candle, Instrument, QuoteTick } from '../../schemas/market.js';
 import type { Period } from '../../socket/topics.js';
 import type { MockDeps } from '../deps.js';
 import type { MockEventMap } from '../events.js';
 import { refuse } from '../refusal.js';
 import { createRng } from '../rng.js';
 import { backfillBook, type CandleBook, recordBookTick } from './candles.js';
-import { CATALOGUE, CATEGORIES, type CatalogueEntry, MARKET_STATUS } from './catalogue.js';
+import { CATALOGUE, type CatalogueEntry, MARKET_STATUS } from './catalogue.js';
 import {
   changePercent,
   createPriceState,
@@ -198,7 +198,6 @@ export function createMarketService(deps: MockDeps): MarketService {
       const live = byCode.get(code);
       return live && toInstrument(current(live));
     },
-    categories: (): Category[] => CATEGORIES.map((category) => ({ ...category })),
     search(text) {
       const needle = text.trim().toLowerCase();
       return lives

@@ -13,6 +13,7 @@ import type { MockDeps } from '../deps.js';
 import { type ControlAction, defineControl } from '../http/control.js';
 import { callerOf, type Handlers, reply } from '../http/handler.js';
 import { MARKET_STATUS } from '../market/catalogue.js';
+import { type CatalogueNames, createCatalogueNames } from '../market/names.js';
 import type { MarketService } from '../market/types.js';
 import { refuse } from '../refusal.js';
 import { LEDGER_KIND, type Ledger } from '../services/ledger.js';
@@ -52,13 +53,18 @@ export interface TradingApiContext {
   readonly settlement: Settlement;
   readonly engine: Engine;
   readonly place: PlaceContext;
+  /** The catalogue's names in a caller's language. */
+  readonly names: CatalogueNames;
   /** Changes the stop-out level (percent) the engine applies from now on. */
   readonly setStopOutLevel: (level: number) => void;
 }
 
-/** An order as the wire carries it; open holdings valued at the live price. */
-function wireOrder(ctx: TradingApiContext, order: StoredOrder): Order {
-  const instrument = instrumentOf(ctx.market, order.forexId);
+/**
+ * An order as the wire carries it, its instrument named in `lang`; open holdings valued at the
+ * live price.
+ */
+function wireOrder(ctx: TradingApiContext, order: StoredOrder, lang = 'en'): Order {
+  const instrument = ctx.names.named(instrumentOf(ctx.market, order.forexId), lang);
   if (order.status !== ORDER_STATUS.HOLDING) return toOrder(order, instrument);
   const price = ctx.market.price(order.forexId) ?? order.updatePrice;
   return toOrder(order, instrument, { price, profitMicros: pnlAt(order, price) });
@@ -87,7 +93,7 @@ function ownOrder(ctx: TradingApiContext, userId: number, id: number): StoredOrd
 export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
   const { store, ledger, market, settlement, deps } = ctx;
 
-  function openTab(userId: number, status: number, page: number): OrderList {
+  function openTab(userId: number, status: number, page: number, lang: string): OrderList {
     const orders = store
       .openOf(userId)
       .filter((order) => order.status === status)
@@ -96,17 +102,19 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
     // Pending orders have no position yet: their tab's P&L is 0.
     const profit = status === ORDER_STATUS.HOLDING ? floatingOf(ctx.place, userId) : 0n;
     return {
-      data: orders.slice(start, start + MY_DEAL_PAGE_SIZE).map((order) => wireOrder(ctx, order)),
+      data: orders
+        .slice(start, start + MY_DEAL_PAGE_SIZE)
+        .map((order) => wireOrder(ctx, order, lang)),
       total: orders.length,
       all_fact_profits: fromMicros(profit),
       balance: fromMicros(ledger.balances(userId).balance),
     };
   }
 
-  function historyTab(userId: number, page: number): OrderList {
+  function historyTab(userId: number, page: number, lang: string): OrderList {
     const { orders, total, profitMicros } = store.history(userId, page, MY_DEAL_PAGE_SIZE);
     return {
-      data: orders.map((order) => wireOrder(ctx, order)),
+      data: orders.map((order) => wireOrder(ctx, order, lang)),
       total,
       all_fact_profits: fromMicros(profitMicros),
       balance: fromMicros(ledger.balances(userId).balance),
@@ -116,14 +124,14 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
   return {
     submit(input, call) {
       const order = placeOrder(ctx.place, callerOf(call).id, input, call.now);
-      return reply(wireOrder(ctx, order), 'trade.submitted');
+      return reply(wireOrder(ctx, order, call.lang), 'trade.submitted');
     },
 
     myDeal({ status, page }, call) {
       const userId = callerOf(call).id;
       return status === ORDER_STATUS.CLOSED
-        ? historyTab(userId, page)
-        : openTab(userId, status, page);
+        ? historyTab(userId, page, call.lang)
+        : openTab(userId, status, page, call.lang);
     },
 
     close({ id }, call) {
@@ -261,6 +269,7 @@ export function createTradingService(
     settlement,
     engine,
     place: { market, ledger, store, feeType },
+    names: createCatalogueNames(deps.messages),
     setStopOutLevel: (level) => {
       stopOutLevel = level;
     },
