@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { instrumentSchema } from '../../schemas/market.js';
 import { instrumentCodeSchema } from '../../socket/topics.js';
 import { Messages } from '../messages.js';
-import { CATALOGUE, CATEGORIES, INSTRUMENT_NAMES, MARKET_STATUS } from './catalogue.js';
+import { CATALOGUE, CATEGORIES, INSTRUMENT_NAMES, LOGOS_PATH, MARKET_STATUS } from './catalogue.js';
 import { roundPrice } from './simulator.js';
 
 const instruments = CATALOGUE.map((e) => e.instrument);
@@ -27,10 +27,10 @@ describe('catalogue', () => {
     }
   });
 
-  it('numbers instruments 1..N in order, with unique codes and site-path logos', () => {
+  it('numbers instruments 1..N in order, with unique codes and logos the mock serves', () => {
     expect(instruments.map((i) => i.Id)).toEqual(instruments.map((_, at) => at + 1));
     expect(new Set(instruments.map((i) => i.Code)).size).toBe(instruments.length);
-    for (const i of instruments) expect(i.Logo).toBe(`/logos/${i.Code}.svg`);
+    for (const i of instruments) expect(i.Logo).toBe(`${LOGOS_PATH}${i.Code}.svg`);
   });
 
   it('names instruments by locale text only where their ShowCode is a name', () => {

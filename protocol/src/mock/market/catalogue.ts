@@ -51,6 +51,12 @@ export const INSTRUMENT_NAMES: Readonly<Record<string, MessageKey>> = {
   NGAS: 'market.instruments.natural_gas',
 };
 
+/**
+ * Where the mock serves each instrument's logo: under `/uploads/`, the one path besides the API
+ * that a gateway forwards to the upstream, so a browser gets it through the gateway too.
+ */
+export const LOGOS_PATH = '/uploads/logos/';
+
 /** Trading terms shared by a category; a row may override any of them. */
 interface Terms {
   readonly lotStep: number;
@@ -253,7 +259,7 @@ function buildCatalogue(): readonly CatalogueEntry[] {
           Id: entries.length + 1,
           Code: code,
           ShowCode: showCode,
-          Logo: `/logos/${code}.svg`,
+          Logo: `${LOGOS_PATH}${code}.svg`,
           CategoryId: categoryId,
           PricePrecision: precision,
           Pip: t.lotStep,
