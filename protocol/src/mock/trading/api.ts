@@ -177,7 +177,9 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
       if (!caller.isDemo) refuse('account.demo_only');
       const orders = store.openOf(caller.id);
       store.transaction(() => {
-        for (const order of orders) settlement.discard(order, call.now);
+        for (const order of orders) {
+          settlement.discard(order, market.price(order.forexId) ?? order.updatePrice, call.now);
+        }
         // Margins and fees are not returned one by one: the balance is set outright.
         const { balance, lock } = ledger.balances(caller.id);
         if (lock !== 0n) ledger.adjustLock(caller.id, -lock);

@@ -40,7 +40,8 @@ export interface StoredOrder {
   readonly placedPrice: number;
   readonly leverage: number;
   readonly marginMicros: bigint;
-  readonly feeMicros: bigint;
+  /** The fee charged; 0 once a cancellation has given it back. */
+  feeMicros: bigint;
   /** Floating P&L while holding (at `updatePrice`), realised once closed. */
   profitMicros: bigint;
   stopLoss: number;
@@ -59,6 +60,8 @@ export interface Finish {
   status: typeof ORDER_STATUS.CLOSED | typeof ORDER_STATUS.CANCELLED;
   price: number;
   profitMicros: bigint;
+  /** The fee the order keeps: what it was charged, or 0 when it was given back. */
+  feeMicros: bigint;
   reason: CloseReason;
   at: number;
 }
@@ -118,8 +121,8 @@ export function createOrderStore(db: Db, unitsPerLot: (forexId: number) => numbe
     'UPDATE orders SET update_price = ?, profit_micros = ? WHERE id = ?',
   );
   const finishRow = db.prepare(
-    `UPDATE orders SET status = ?, update_price = ?, profit_micros = ?, close_reason = ?,
-       completed_at = ? WHERE id = ?`,
+    `UPDATE orders SET status = ?, update_price = ?, profit_micros = ?, fee_micros = ?,
+       close_reason = ?, completed_at = ? WHERE id = ?`,
   );
   // History lists the latest completed first: this project's reading of "newest first" for
   // orders that closed long after they were opened.
@@ -260,11 +263,20 @@ export function createOrderStore(db: Db, unitsPerLot: (forexId: number) => numbe
 
     /** Closes or cancels an order and takes it out of the book. */
     finish(order: StoredOrder, end: Finish): void {
-      finishRow.run(end.status, end.price, end.profitMicros, end.reason, end.at, order.id);
+      finishRow.run(
+        end.status,
+        end.price,
+        end.profitMicros,
+        end.feeMicros,
+        end.reason,
+        end.at,
+        order.id,
+      );
       forget(order);
       order.status = end.status;
       order.updatePrice = end.price;
       order.profitMicros = end.profitMicros;
+      order.feeMicros = end.feeMicros;
       order.completedAt = end.at;
     },
 
