@@ -94,7 +94,7 @@ function Shell() {
         return (
           <main key={kept} className="screen" hidden={!active}>
             <PageActiveContext value={active}>
-              <ScreenBoundary>
+              <ScreenBoundary shown={active}>
                 <Suspense fallback={<ScreenLoading />}>
                   <KeptScreen />
                 </Suspense>

@@ -5,6 +5,7 @@ import { session } from '../../state/session.js';
 import { settings } from '../../state/settings.js';
 import { loadBaseSettings } from '../../state/site.js';
 import { Button } from '../../ui/Button.js';
+import { useBackOnline } from '../../ui/back-online.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { chatUrl } from './service-link.js';
@@ -21,6 +22,7 @@ function useBaseSettings(): { readonly phase: SettingsPhase; readonly retry: () 
     loadBaseSettings().catch(() => setFailed(true));
   }, []);
   useEffect(load, [load]);
+  useBackOnline(failed, load);
   const phase = base ? 'ready' : failed ? 'failed' : 'loading';
   return { phase, retry: load };
 }

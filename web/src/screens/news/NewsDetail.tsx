@@ -5,6 +5,7 @@ import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
+import { useBackOnline } from '../../ui/back-online.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
@@ -48,7 +49,10 @@ function useNewsItem(id: number | null): { readonly shown: Phase; readonly retry
   }, [id, attempt]);
 
   const shown = id === null ? MISSING : loaded?.id === id ? loaded.phase : LOADING;
-  return { shown, retry: () => setAttempt((n) => n + 1) };
+  const retry = () => setAttempt((n) => n + 1);
+  // A read that failed (offline) is tried again when the network returns.
+  useBackOnline(shown.phase === 'failed', retry);
+  return { shown, retry };
 }
 
 /** The item: title, date and its HTML content, sanitised (DESIGN: web rules). */

@@ -4,6 +4,7 @@ import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
+import { useBackOnline } from '../../ui/back-online.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ListFooter } from '../../ui/ListFooter.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -103,6 +104,8 @@ function useRanking() {
     void load();
     return () => running.current?.abort();
   }, [load]);
+  // A read that failed (offline) is tried again when the network returns.
+  useBackOnline(failed, load);
 
   return { leaders, failed, load };
 }

@@ -5,6 +5,7 @@ import { useFormat } from '../../i18n/FormatProvider.js';
 import { useTranslation } from '../../i18n/translator.js';
 import { browserStorage } from '../../state/storage.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
+import { useBackOnline } from '../../ui/back-online.js';
 import { Icon } from '../../ui/Icon.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { balanceFigure, readBalanceHidden, writeBalanceHidden } from './balance-view.js';
@@ -13,7 +14,8 @@ const storage = browserStorage();
 
 /**
  * Keeps the balance fresh while the card shows: read on mount, and again whenever the page
- * comes back to the foreground (a deposit approved while the user was in another app).
+ * comes back to the foreground (a deposit approved while the user was in another app) or the
+ * network comes back (a read that failed offline).
  */
 function useFreshSummary(): void {
   useEffect(() => {
@@ -24,6 +26,7 @@ function useFreshSummary(): void {
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
+  useBackOnline(true, refreshSummary);
 }
 
 /**
