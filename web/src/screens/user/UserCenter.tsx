@@ -64,6 +64,7 @@ export default function UserCenter() {
               onClick={resetDemoAndRefresh}
             />
           )}
+          <LinkRow to="/mine/history" icon="history" label={t('web.history.title')} />
           <LinkRow to="/mine/wallet" icon="wallet" label={t('web.user.wallet')} />
           <LinkRow to="/mine/auth" icon="shield" label={t('web.user.real_name')} />
           <LinkRow to="/mine/invite" icon="gift" label={t('web.user.invite')} />
