@@ -8,6 +8,7 @@ import { refreshSummary, wallet } from '../../state/wallet.js';
 import { useBackOnline } from '../../ui/back-online.js';
 import { Icon } from '../../ui/Icon.js';
 import { IconButton } from '../../ui/IconButton.js';
+import { AccountUid } from './AccountUid.js';
 import { balanceFigure, readBalanceHidden, writeBalanceHidden } from './balance-view.js';
 
 const storage = browserStorage();
@@ -31,8 +32,8 @@ function useFreshSummary(): void {
 
 /**
  * The personal center's balance card: account kind (trade / mock), balance and frozen balance
- * with SPEC §9's 2 decimals and a hide/show toggle remembered on this device, who is logged in,
- * and the deposit and withdraw buttons.
+ * with SPEC §9's 2 decimals and a hide/show toggle remembered on this device, who is logged in
+ * and their UID, and the deposit and withdraw buttons.
  */
 export function BalanceCard({ demo, who }: { readonly demo: boolean; readonly who: string }) {
   const { t } = useTranslation();
@@ -73,6 +74,7 @@ export function BalanceCard({ demo, who }: { readonly demo: boolean; readonly wh
         {t('web.common.usd')}
       </p>
       <p className="balance-who">{who}</p>
+      <AccountUid />
       <div className="balance-actions">
         <Link href="/mine/charge" className="btn btn-primary">
           <Icon name="deposit" size={20} />
