@@ -114,7 +114,11 @@ function BankDetails({ bank }: { readonly bank: BankOption }) {
             </div>
           ))}
       </dl>
-      {bank.bank_remark !== '' && <p className="form-note">{bank.bank_remark}</p>}
+      {bank.bank_remark !== '' && (
+        <p className="form-note" dir="auto">
+          {bank.bank_remark}
+        </p>
+      )}
     </section>
   );
 }
@@ -134,7 +138,11 @@ function DepositRow({ record }: { readonly record: DepositRecord }) {
         </span>
       </div>
       <p className="charge-record-time num">{dateTime(record.created_at)}</p>
-      {record.remark !== '' && <p className="charge-record-remark">{record.remark}</p>}
+      {record.remark !== '' && (
+        <p className="charge-record-remark" dir="auto">
+          {record.remark}
+        </p>
+      )}
     </li>
   );
 }

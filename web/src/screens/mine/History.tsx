@@ -17,7 +17,9 @@ const LedgerRow = memo(function LedgerRow({ record }: { readonly record: LedgerR
   const { decimal, dateTime } = useFormat();
   return (
     <li className="ledger-row" data-testid={`ledger-${record.Id}`}>
-      <span className="ledger-text">{view.text}</span>
+      <span className="ledger-text" dir="auto">
+        {view.text}
+      </span>
       <span className={`ledger-amount num ${view.tone}`}>{decimal(view.amount)}</span>
       <span className="ledger-time num">{dateTime(view.time)}</span>
     </li>

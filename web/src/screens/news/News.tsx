@@ -22,8 +22,15 @@ const NewsRow = memo(function NewsRow({ item }: { readonly item: NewsItem }) {
     <li>
       <Link href={newsDetailPath(item.id)} className="news-row" data-testid={`news-row-${item.id}`}>
         <span className="news-row-text">
-          <span className="news-row-title">{item.title}</span>
-          {item.desc !== '' && <span className="news-row-desc">{item.desc}</span>}
+          {/* Upstream text is in whatever language it was written: it sets its own direction. */}
+          <span className="news-row-title" dir="auto">
+            {item.title}
+          </span>
+          {item.desc !== '' && (
+            <span className="news-row-desc" dir="auto">
+              {item.desc}
+            </span>
+          )}
           <time className="news-row-time num" dateTime={`${item.created_at.replace(' ', 'T')}Z`}>
             {date(item.created_at)}
           </time>

@@ -63,7 +63,8 @@ function Article({ item }: { readonly item: NewsDetailData }) {
   const html = useMemo(() => sanitizeNewsHtml(item.content), [item.content]);
   return (
     <article className="page-body news-article" aria-labelledby={titleId}>
-      <h2 id={titleId} className="news-title">
+      {/* Upstream text is in whatever language it was written: it sets its own direction. */}
+      <h2 id={titleId} className="news-title" dir="auto">
         {item.title}
       </h2>
       <p className="news-meta">
@@ -73,6 +74,7 @@ function Article({ item }: { readonly item: NewsDetailData }) {
       </p>
       <div
         className="news-content"
+        dir="auto"
         data-testid="news-content"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above.
         dangerouslySetInnerHTML={{ __html: html }}

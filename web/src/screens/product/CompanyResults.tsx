@@ -29,10 +29,10 @@ function CompanyRow({ company }: { readonly company: Company }) {
     <>
       <Logo src={company.logo} size={40} />
       <span className="company-text">
-        <span className="company-name" id={nameId}>
+        <span className="company-name" id={nameId} dir="auto">
           {company.name}
         </span>
-        <span className="company-details" id={detailsId}>
+        <span className="company-details" id={detailsId} dir="auto">
           {[company.subject, company.location].filter(Boolean).join(' · ')}
         </span>
       </span>

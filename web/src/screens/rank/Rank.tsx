@@ -46,7 +46,9 @@ const LeaderRow = memo(function LeaderRow({
           <span className="visually-hidden">{t('web.rank.position', { rank: place })}</span>
           <span aria-hidden="true">{place}</span>
         </span>
-        <span className="rank-user">{leader.user}</span>
+        <span className="rank-user" dir="auto">
+          {leader.user}
+        </span>
         <span className="rank-headline">
           <span className="rank-headline-label">{t('web.rank.three_week_rate')}</span>
           <Toned figure={figures.threeWeekRate} />
