@@ -1,11 +1,13 @@
 import type { Language } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
+import { registerByEmail } from './support/accounts.js';
 import type { AppPage } from './support/browser.js';
 import { publishNews } from './support/content.js';
 import { eventually } from './support/eventually.js';
 import { localeText, openWithoutQuery, seedLanguage } from './support/languages.js';
 import { UPRIGHT } from './support/phone.js';
 import { useBrowserSuite } from './support/suite.js';
+import { confirmation, fundAccount, instrumentOf } from './support/trading.js';
 
 const suite = useBrowserSuite();
 
@@ -80,5 +82,24 @@ describe('names from the server', () => {
     expect(await heading.evaluate((element) => element.matches(':dir(ltr)'))).toBe(true);
     const content = app.page.getByTestId('news-content');
     expect(await content.evaluate((element) => element.matches(':dir(ltr)'))).toBe(true);
+  });
+});
+
+describe('the words traders use', () => {
+  it('confirms an order without stops in Russian with one full stop', async () => {
+    const account = await registerByEmail(suite.stack);
+    await fundAccount(suite.stack, account.session.token);
+    const euro = await instrumentOf(suite.stack, 'EURUSD');
+    const app = await suite.newApp(UPRIGHT);
+    await seedLanguage(app, 'ru', account.session);
+    await openWithoutQuery(app, `/trade?id=${euro.Id}`);
+    await app.page
+      .getByRole('button', { name: localeText('ru', 'web.trade.buy'), exact: true })
+      .click();
+    const dialog = confirmation(app);
+    await dialog.waitFor();
+    const text = (await dialog.textContent()) ?? '';
+    expect(text).toContain('стоп-лосс: не задан, тейк-профит: не задан.');
+    expect(text).not.toContain('..');
   });
 });
