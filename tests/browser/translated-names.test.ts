@@ -1,4 +1,4 @@
-import type { Language } from '@pipstream/protocol';
+import { LANGUAGES, type Language } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { registerByEmail } from './support/accounts.js';
 import type { AppPage } from './support/browser.js';
@@ -101,5 +101,21 @@ describe('the words traders use', () => {
     const text = (await dialog.textContent()) ?? '';
     expect(text).toContain('стоп-лосс: не задан, тейк-профит: не задан.');
     expect(text).not.toContain('..');
+  });
+
+  it('names the copy-trade tab "Copy trading", and as its screen, in every language', async () => {
+    const app = await suite.newApp(UPRIGHT);
+    await app.open('/rank');
+    const tab = app.page.getByRole('navigation', { name: 'Main sections' }).getByRole('link', {
+      name: 'Copy trading',
+      exact: true,
+    });
+    expect(await tab.getAttribute('aria-current')).toBe('page');
+    await app.page.getByRole('heading', { level: 1, name: 'Copy trading', exact: true }).waitFor();
+    for (const language of LANGUAGES) {
+      const name = localeText(language, 'web.tabs.documentary');
+      expect(name, language).toBe(localeText(language, 'web.rank.title'));
+      expect(name, language).not.toMatch(/documentary/i);
+    }
   });
 });
