@@ -1,4 +1,4 @@
-import { formatBalance, formatFee, formatMargin, type Order, sideOf } from '@pipstream/protocol';
+import { formatBalance, formatMargin, NO_VALUE, type Order, sideOf } from '@pipstream/protocol';
 import { useId } from 'react';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useTranslation } from '../../i18n/translator.js';
@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { Modal } from '../../ui/Modal.js';
 import { Figure, type RowActions } from './OrderRows.js';
-import { orderPrice, pnlTone, statusKey, stopPrice } from './order-view.js';
+import { orderFee, orderPrice, pnlTone, statusKey, stopPrice } from './order-view.js';
 
 export interface OrderDetailProps extends Omit<RowActions, 'onOpen'> {
   readonly order: Order;
@@ -38,6 +38,7 @@ export function OrderDetail({
     return price === null ? t('web.order.off') : decimal(price);
   };
   const busy = busyId === order.Id;
+  const fee = orderFee(order);
 
   return (
     <Modal placement="bottom" labelledBy={titleId} onClose={onDismiss}>
@@ -74,7 +75,7 @@ export function OrderDetail({
             </span>
           </Figure>
           <Figure label={t('web.order.margin')}>{decimal(formatMargin(order.CautionMoney))}</Figure>
-          <Figure label={t('web.order.fee')}>{decimal(formatFee(order.TradeFee))}</Figure>
+          <Figure label={t('web.order.fee')}>{fee === null ? NO_VALUE : decimal(fee)}</Figure>
           <Figure label={t('web.order.take_profit')}>{stop(order.TargetProfitPrice)}</Figure>
           <Figure label={t('web.order.stop_loss')}>{stop(order.TargetLossPrice)}</Figure>
           <Figure label={t('web.order.open_time')}>{dateTime(order.CreateTimeHandler)}</Figure>

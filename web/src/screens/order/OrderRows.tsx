@@ -1,18 +1,11 @@
-import {
-  formatBalance,
-  formatFee,
-  formatMargin,
-  NO_VALUE,
-  type Order,
-  sideOf,
-} from '@pipstream/protocol';
+import { formatBalance, formatMargin, NO_VALUE, type Order, sideOf } from '@pipstream/protocol';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useTranslation } from '../../i18n/translator.js';
 import { useHoldingPaint, useQuote } from '../../live/hooks.js';
 import { Button } from '../../ui/Button.js';
 import { createHoldingPainter, HOLDING_PNL_CLASS, pnlClass } from './figure-paint.js';
-import { orderPrice, stopPrice } from './order-view.js';
+import { orderFee, orderPrice, stopPrice } from './order-view.js';
 
 /** What a row can ask of the screen. */
 export interface RowActions {
@@ -216,6 +209,7 @@ export const HistoryRow = memo(function HistoryRow({ order, onOpen }: RowProps) 
   const { t } = useTranslation();
   const { decimal, dateTime } = useFormat();
   const cancelled = order.Status === 4;
+  const fee = orderFee(order);
   return (
     <li className="orders-row" data-testid={`order-row-${order.Id}`}>
       <RowHead
@@ -230,7 +224,7 @@ export const HistoryRow = memo(function HistoryRow({ order, onOpen }: RowProps) 
         <Figure label={t('web.order.close_price')}>
           {cancelled ? NO_VALUE : decimal(orderPrice(order, order.UpdatePrice))}
         </Figure>
-        <Figure label={t('web.order.fee')}>{decimal(formatFee(order.TradeFee))}</Figure>
+        <Figure label={t('web.order.fee')}>{fee === null ? NO_VALUE : decimal(fee)}</Figure>
         <Figure label={t('web.order.open_time')}>{dateTime(order.CreateTimeHandler)}</Figure>
         <Figure label={t('web.order.close_time')}>{dateTime(order.CompleteTimeHandler)}</Figure>
       </dl>

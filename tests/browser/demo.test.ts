@@ -1,0 +1,48 @@
+import { ORDER_MODE, ORDER_SIDE } from '@pipstream/protocol';
+import { describe, expect, it } from 'vitest';
+import { openLoggedIn, registerByEmail } from './support/accounts.js';
+import { UPRIGHT } from './support/phone.js';
+import { useBrowserSuite } from './support/suite.js';
+import {
+  confirmation,
+  figure,
+  fundAccount,
+  instrumentOf,
+  movePrice,
+  orderRow,
+} from './support/trading.js';
+
+// The tests own every price: a reset's P&L is known to the cent.
+const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
+
+describe('a cancelled pending order', () => {
+  it('lists no fee in the history', async () => {
+    const real = await registerByEmail(suite.stack);
+    await fundAccount(suite.stack, real.session.token);
+    const euro = await instrumentOf(suite.stack, 'EURUSD');
+    const market = await movePrice(suite.stack, euro, 1.085);
+    const pending = await suite.stack.apiAs(real.session.token).call('submit', {
+      type: ORDER_SIDE.BUY,
+      cont: euro.ForexMinCont,
+      forex_id: euro.Id,
+      status: ORDER_MODE.PENDING,
+      target_price: Number((market * 0.95).toFixed(euro.PricePrecision)),
+      stop_loss_price: 0,
+      target_profit_price: 0,
+      multiple: euro.HasForexMultiple[0]?.Value ?? 100,
+    });
+    expect(Number(pending.TradeFee)).toBeGreaterThan(0);
+    const app = await suite.newApp(UPRIGHT);
+    await openLoggedIn(app, real.session, '/order?type=0');
+    const row = orderRow(app, pending.Id);
+    await row.getByRole('button', { name: 'Cancel order' }).click();
+    await confirmation(app).getByRole('button', { name: 'Cancel order' }).click();
+    await app.expectToast('Order cancelled');
+    await app.page.getByRole('tab', { name: 'History', exact: true }).click();
+    await row.getByText('Cancelled', { exact: true }).waitFor();
+    expect(await figure(row, 'Fee').textContent()).toBe('--');
+    await row.getByRole('button', { name: /Buy/ }).click();
+    const detail = app.page.getByRole('dialog');
+    expect(await figure(detail, 'Fee').textContent()).toBe('--');
+  });
+});
