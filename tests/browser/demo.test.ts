@@ -1,6 +1,9 @@
 import { ORDER_MODE, ORDER_SIDE } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { openLoggedIn, registerByEmail } from './support/accounts.js';
+import type { AppPage } from './support/browser.js';
+import { eventually } from './support/eventually.js';
+import { openDemo } from './support/personal.js';
 import { UPRIGHT } from './support/phone.js';
 import { useBrowserSuite } from './support/suite.js';
 import {
@@ -14,6 +17,31 @@ import {
 
 // The tests own every price: a reset's P&L is known to the cent.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
+
+/** The badge of the screen on show (a kept-alive screen stays in the page, hidden). */
+function demoBadge(app: AppPage) {
+  return app.page.locator('main:not([hidden])').getByTestId('demo-badge');
+}
+
+describe('a demo account', () => {
+  it('is marked "Demo" on Trade and Orders, and a real one is not', async () => {
+    const demo = await openDemo(suite.stack);
+    const app = await suite.newApp(UPRIGHT);
+    await openLoggedIn(app, demo, '/trade');
+    await eventually(() => demoBadge(app).textContent()).toBe('Demo');
+    await app.page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await app.page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(await demoBadge(app).textContent()).toBe('Demo');
+
+    const real = await registerByEmail(suite.stack);
+    const other = await suite.newApp(UPRIGHT);
+    await openLoggedIn(other, real.session, '/order');
+    await other.page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await other.open('/trade');
+    await other.page.getByRole('button', { name: 'Buy', exact: true }).waitFor();
+    expect(await demoBadge(other).count()).toBe(0);
+  });
+});
 
 describe('a cancelled pending order', () => {
   it('lists no fee in the history', async () => {

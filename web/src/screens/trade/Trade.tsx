@@ -6,6 +6,7 @@ import { usePageActive } from '../../app/page-activity.js';
 import { useTranslation } from '../../i18n/translator.js';
 import { market } from '../../state/market.js';
 import { chooseInstrument, choosePeriod, trade } from '../../state/trade.js';
+import { DemoBadge } from '../../ui/DemoBadge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -60,6 +61,7 @@ export default function Trade() {
             onClick={() => setDrawerOpen(true)}
           />
         }
+        actions={<DemoBadge />}
       />
       {instrument && <QuoteStrip instrument={instrument} />}
       <Tabs
