@@ -1,17 +1,20 @@
-import { ORDER_MODE, ORDER_SIDE } from '@pipstream/protocol';
+import { formatBalance, ORDER_MODE, ORDER_SIDE, ORDER_STATUS } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { openLoggedIn, registerByEmail } from './support/accounts.js';
 import type { AppPage } from './support/browser.js';
 import { eventually } from './support/eventually.js';
+import { shown } from './support/languages.js';
 import { openDemo } from './support/personal.js';
 import { UPRIGHT } from './support/phone.js';
 import { useBrowserSuite } from './support/suite.js';
 import {
+  buyAtMarket,
   confirmation,
   figure,
   fundAccount,
   instrumentOf,
   movePrice,
+  onlyOrder,
   orderRow,
 } from './support/trading.js';
 
@@ -40,6 +43,32 @@ describe('a demo account', () => {
     await other.open('/trade');
     await other.page.getByRole('button', { name: 'Buy', exact: true }).waitFor();
     expect(await demoBadge(other).count()).toBe(0);
+  });
+
+  it('is called the demo account wherever it shows, and its reset keeps each order’s P&L', async () => {
+    const demo = await openDemo(suite.stack);
+    const euro = await instrumentOf(suite.stack, 'EURUSD');
+    await movePrice(suite.stack, euro, 1.08);
+    const held = await buyAtMarket(suite.stack, demo.token, euro);
+    await movePrice(suite.stack, euro, 1.1);
+    const valued = await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING);
+    expect(Number(valued.FactProfits)).toBeGreaterThan(0);
+    const app = await suite.newApp(UPRIGHT);
+    await openLoggedIn(app, demo, '/user');
+    await app.page.getByRole('heading', { name: 'Demo account', exact: true }).waitFor();
+    await app.page.getByRole('button', { name: 'Reset demo account', exact: true }).click();
+    const dialog = confirmation(app);
+    await dialog.getByText('Reset the demo account?', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Reset demo account', exact: true }).click();
+    await app.expectToast('Demo account reset');
+
+    // History shows what the order made when the reset closed it, not 0.00.
+    await app.open('/order?type=3');
+    const row = orderRow(app, held.Id);
+    await eventually(() => row.getByTestId(`order-pnl-${held.Id}`).textContent()).toBe(
+      shown(formatBalance(valued.FactProfits)),
+    );
+    expect(await figure(row, 'Close price').textContent()).toBe(shown('1.10000'));
   });
 });
 
