@@ -21,6 +21,9 @@ import {
 // The tests own every price: a reset's P&L is known to the cent.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
 
+/** What a demo user is told on a screen for real accounts only. */
+const DEMO_NOTICE = 'Please register or log in to a real account';
+
 /** The badge of the screen on show (a kept-alive screen stays in the page, hidden). */
 function demoBadge(app: AppPage) {
   return app.page.locator('main:not([hidden])').getByTestId('demo-badge');
@@ -69,6 +72,23 @@ describe('a demo account', () => {
       shown(formatBalance(valued.FactProfits)),
     );
     expect(await figure(row, 'Close price').textContent()).toBe(shown('1.10000'));
+  });
+
+  it('gets the demo notice on a wallet screen typed in, not an error', async () => {
+    const demo = await openDemo(suite.stack);
+    const app = await suite.newApp(UPRIGHT);
+    await openLoggedIn(app, demo, '/user');
+    await app.page.getByRole('heading', { name: 'Demo account', exact: true }).waitFor();
+    for (const route of [
+      '/mine/bank-card-list',
+      '/mine/coin-address-list',
+      '/mine/withdraw-way?type=1',
+    ]) {
+      await app.open(route);
+      await app.expectToast(DEMO_NOTICE);
+      await app.waitForRoute('/user');
+      expect(await app.page.getByText('Could not load the list.').count(), route).toBe(0);
+    }
   });
 });
 
