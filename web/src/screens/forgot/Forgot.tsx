@@ -1,4 +1,4 @@
-import { CODE_PURPOSE } from '@pipstream/protocol';
+import { CODE_PURPOSE, PASSWORD_LENGTH } from '@pipstream/protocol';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
@@ -58,7 +58,7 @@ export default function Forgot() {
     }
   };
 
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const message = (key: string | undefined) => (key ? t(key, PASSWORD_LENGTH) : undefined);
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { CODE_PURPOSE } from '@pipstream/protocol';
+import { CODE_PURPOSE, PASSWORD_LENGTH } from '@pipstream/protocol';
 import { type FormEvent, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/index.js';
@@ -45,7 +45,7 @@ function NewPasswordFields({
         autoComplete="new-password"
         value={password}
         onChange={(event) => onPassword(event.target.value)}
-        error={errors.password && t(errors.password)}
+        error={errors.password && t(errors.password, PASSWORD_LENGTH)}
       />
       <PasswordField
         label={t('web.auth.repeat_password')}

@@ -1,4 +1,4 @@
-import { CODE_PURPOSE, VERIFY_REG_TYPE } from '@pipstream/protocol';
+import { CODE_PURPOSE, PASSWORD_LENGTH, VERIFY_REG_TYPE } from '@pipstream/protocol';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
@@ -103,7 +103,7 @@ export default function Register() {
     }
   };
 
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const message = (key: string | undefined) => (key ? t(key, PASSWORD_LENGTH) : undefined);
 
   return (
     <>
