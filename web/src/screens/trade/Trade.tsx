@@ -63,23 +63,26 @@ export default function Trade() {
         }
         actions={<DemoBadge />}
       />
-      {instrument && <QuoteStrip instrument={instrument} />}
-      <Tabs
-        className="period-bar"
-        label={t('web.trade.period')}
-        items={PERIOD_TABS.map((tab) => ({ value: tab.period, label: t(tab.labelKey) }))}
-        value={period}
-        onChange={choosePeriod}
-      />
-      <section className="chart-area" aria-label={t('web.trade.chart')}>
-        {instrument ? (
-          <CandleChart instrument={instrument} period={period} active={active} />
-        ) : loaded ? (
-          <EmptyState text={t('web.trade.no_instruments')} icon="trade" />
-        ) : (
-          <SkeletonBlock height={240} label={t('web.common.loading')} />
-        )}
-      </section>
+      {/* On a phone turned sideways this panel fills the screen: a full-screen chart. */}
+      <div className="trade-chart-panel">
+        {instrument && <QuoteStrip instrument={instrument} />}
+        <Tabs
+          className="period-bar"
+          label={t('web.trade.period')}
+          items={PERIOD_TABS.map((tab) => ({ value: tab.period, label: t(tab.labelKey) }))}
+          value={period}
+          onChange={choosePeriod}
+        />
+        <section className="chart-area" aria-label={t('web.trade.chart')}>
+          {instrument ? (
+            <CandleChart instrument={instrument} period={period} active={active} />
+          ) : loaded ? (
+            <EmptyState text={t('web.trade.no_instruments')} icon="trade" />
+          ) : (
+            <SkeletonBlock height={240} label={t('web.common.loading')} />
+          )}
+        </section>
+      </div>
       <section className="order-form" aria-label={t('web.trade.order_form')}>
         {instrument ? (
           <OrderForm key={instrument.Id} instrument={instrument} active={active} />
