@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation, useSearch } from 'wouter';
 import { FormatProvider } from '../i18n/FormatProvider.js';
-import { useTranslation } from '../i18n/translator.js';
 import { refreshTradeListOnNavigation } from '../state/market.js';
 import { session, viewerOf } from '../state/session.js';
 import { showToast } from '../state/ui.js';

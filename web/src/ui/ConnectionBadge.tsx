@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { useConnection } from '../live/hooks.js';
 import type { ConnectionState } from '../worker/api.js';
 

@@ -1,8 +1,8 @@
 import type { BankOption, DepositNetwork, DepositRecord } from '@pipstream/protocol';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
 import { copyText } from '../../ui/copy.js';
 import { Field } from '../../ui/Field.js';

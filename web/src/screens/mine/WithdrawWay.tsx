@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { goBack } from '../../app/location.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -53,7 +53,7 @@ export default function WithdrawWay() {
   };
   const message = (field: BindField) => {
     const issue = issues[field];
-    return issue && t(issue.key, issue.params);
+    return issue && t(issue.key, issue.params ?? {});
   };
 
   const submit = async (event: FormEvent) => {

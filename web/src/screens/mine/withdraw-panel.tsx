@@ -1,12 +1,12 @@
 import { type DrawSymbol, formatBalance, NO_VALUE, type WithdrawMethod } from '@pipstream/protocol';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { i18n } from '../../i18n/index.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { answerConfirm, confirm, ui } from '../../state/ui.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
 import { Button } from '../../ui/Button.js';

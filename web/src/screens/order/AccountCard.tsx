@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { useAccountPaint } from '../../live/hooks.js';
 import { ACCOUNT_PNL_CLASS, createAccountPainter } from './figure-paint.js';
 

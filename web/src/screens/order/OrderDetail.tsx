@@ -1,7 +1,7 @@
 import { formatBalance, formatFee, formatMargin, type Order, sideOf } from '@pipstream/protocol';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { useHolding } from '../../live/hooks.js';
 import { Button } from '../../ui/Button.js';
 import { IconButton } from '../../ui/IconButton.js';

@@ -7,8 +7,8 @@ import {
   sideOf,
 } from '@pipstream/protocol';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { useHoldingPaint, useQuote } from '../../live/hooks.js';
 import { Button } from '../../ui/Button.js';
 import { createHoldingPainter, HOLDING_PNL_CLASS, pnlClass } from './figure-paint.js';

@@ -1,9 +1,9 @@
 import type { Order } from '@pipstream/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { useOrderSignals } from '../../live/hooks.js';
 import { refreshTrading } from '../../state/trading.js';
 import { PagedBody } from '../../ui/PagedBody.js';

@@ -1,6 +1,6 @@
 import type { Order } from '@pipstream/protocol';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from '../../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { Modal } from '../../ui/Modal.js';

@@ -1,6 +1,6 @@
 import { formatChangePercent, formatPrice, type Instrument } from '@pipstream/protocol';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { useQuote } from '../../live/hooks.js';
 import { changeTone } from '../home/quote-list.js';
 import { isMarketOpen } from './order-form/form.js';

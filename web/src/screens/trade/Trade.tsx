@@ -1,9 +1,9 @@
 import type { Period } from '@pipstream/protocol';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from '../../app/location.js';
 import { usePageActive } from '../../app/page-activity.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { market } from '../../state/market.js';
 import { chooseInstrument, choosePeriod, trade } from '../../state/trade.js';
 import { EmptyState } from '../../ui/EmptyState.js';

@@ -7,12 +7,12 @@ import {
   type TradeSide,
 } from '@pipstream/protocol';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/index.js';
 import { loginFrom } from '../../../app/guard.js';
 import { currentTarget, navigate } from '../../../app/location.js';
 import { useFormat } from '../../../i18n/FormatProvider.js';
-import { useTranslation } from '../../../i18n/translator.js';
 import { liveWorker } from '../../../live/bridge.js';
 import { useAccount, useOrderEstimate, useQuote } from '../../../live/hooks.js';
 import { session, viewerOf } from '../../../state/session.js';
