@@ -1,3 +1,4 @@
+import httpProxy from '@fastify/http-proxy';
 import { CODE } from '@pipstream/protocol';
 import type {
   FastifyError,
@@ -7,12 +8,14 @@ import type {
   HTTPMethods,
 } from 'fastify';
 import type { Metrics } from '../ops/metrics.js';
+import { sendAnswer, type UpstreamAnswer } from './answer.js';
 import { CACHEABLE_PATHS, cacheKey, pathOf } from './cacheable.js';
 import { classifyFailure, failureAnswer, type UpstreamFailure } from './failure.js';
-import { createForwarder } from './forward.js';
+import { browserAnswerHeaders, upstreamRequestHeaders } from './hop-headers.js';
 import { createMicroCache } from './micro-cache.js';
 import { createPrecompressor, type Precompressor } from './precompressed.js';
 import { fetchShared, type SharedAnswer } from './shared-fetch.js';
+import { BrowserLeaving, createUpstreamPool, type Requestable } from './upstream-pool.js';
 
 export interface ProxyOptions {
   /** The upstream's origin, e.g. `https://api.example.com`. */
@@ -49,11 +52,14 @@ const FORWARDED: readonly { prefix: string; methods: HTTPMethods[] }[] = [
 ];
 
 /**
- * The REST proxy: `/api/*`, `/v1/api/*` (and `/uploads/*`) go to the upstream unchanged —
- * headers including `lang` and `authorization`, query strings, form and multipart bodies
- * streamed as they come. A refused connection answers 502 and a silent upstream 504, each with
- * the `{code, msg, data}` envelope, never a hang. Token-free GETs of the public calls every
- * client makes on open are answered from a micro-cache with single-flight.
+ * The REST proxy: @fastify/http-proxy forwards `/api/*`, `/v1/api/*` (and `GET /uploads/*`)
+ * to the upstream unchanged — headers including `lang` and `authorization`, query strings,
+ * form and multipart bodies streamed as they come — and refuses a path that would leave its
+ * prefix (dot segments however spelt, an absolute URL) with a 400. Around it, this plugin adds:
+ * token-free GETs of the public calls every client makes on open answered from a micro-cache
+ * with single-flight; a refused connection answered 502 and a silent upstream 504, each with
+ * the `{code, msg, data}` envelope, never a hang; hop-by-hop headers dropped both ways; the
+ * upstream request aborted when the browser leaves; and the duration metric by outcome.
  */
 export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options) => {
   const { upstreamUrl, timeoutMs, metrics } = options;
@@ -126,29 +132,59 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
         data: null,
       });
     }
+    // The 400 of a path that would leave the prefix (http-proxy's refusal) among them.
     return reply.code(status).send({ code: CODE.INVALID_INPUT, msg: error.message, data: null });
   });
-
-  const forwarder = createForwarder({ upstreamUrl, timeoutMs });
-  app.addHook('onClose', () => forwarder.close());
 
   // Request bodies reach the upstream as they arrive, whatever their type: never parsed here.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      await forwarder.forward(request, reply);
-    } catch (error) {
-      if (isRefusedDestination(error)) throw error;
-      request.log.warn({ err: error }, 'upstream request failed');
-      if (!reply.sent) sendFailure(request, reply, classifyFailure(error));
-    }
-    return reply;
-  };
+  // The browser's leaving aborts its upstream exchange: before the answer, while it is read
+  // whole, or while it streams (Fastify also destroys a stream it was sending).
+  const leaving = new WeakMap<FastifyRequest, BrowserLeaving>();
+  app.addHook('onRequestAbort', (request, done) => {
+    leaving.get(request)?.abort(new Error('the browser left'));
+    done();
+  });
+
+  const pool = createUpstreamPool({ upstreamUrl, timeoutMs });
+  app.addHook('onClose', () => pool.close());
+
   for (const { prefix, methods } of FORWARDED) {
-    app.route({ method: methods, url: prefix, handler: forward });
-    app.route({ method: methods, url: `${prefix}/*`, handler: forward });
+    app.register(httpProxy, {
+      upstream: upstreamUrl,
+      prefix,
+      rewritePrefix: prefix,
+      httpMethods: methods,
+      // Bodies are streams already (the parser above): http-proxy adds no parser of its own.
+      proxyPayloads: false,
+      undici: pool.requestable as Requestable as { request: never },
+      disableRequestLogging: true,
+      handler(request, reply, destination, replyOptions) {
+        const signal = new BrowserLeaving();
+        leaving.set(request, signal);
+        return pool.withSignal(signal, () => reply.from(destination, replyOptions));
+      },
+      replyOptions: {
+        // Never sent twice: an upstream 503 and a failed request reach the browser once.
+        retryDelay: () => null,
+        rewriteRequestHeaders: (request, headers) =>
+          upstreamRequestHeaders(headers as Record<string, string>, request.ip),
+        rewriteHeaders: (headers) => browserAnswerHeaders(headers),
+        onResponse: (request, reply, answer) =>
+          sendAnswer(request, reply, answer as unknown as UpstreamAnswer, (error) => {
+            request.log.warn({ err: error }, 'upstream answer failed');
+            sendFailure(request, reply, classifyFailure(error));
+          }),
+        onError: (reply, { error }) => {
+          // A browser that left is told nothing (reply-from has logged the abort).
+          if (reply.raw.destroyed) return;
+          reply.request.log.warn({ err: error }, 'upstream request failed');
+          sendFailure(reply.request, reply, classifyFailure(error));
+        },
+      },
+    });
   }
 
   /** A GET of a public opening call that carries no token: answered from the shared cache. */
@@ -166,9 +202,4 @@ interface ReplyLike {
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** The 400 of `checkDestination`: the error handler answers it, not the upstream. */
-function isRefusedDestination(error: unknown): boolean {
-  return error instanceof Error && 'statusCode' in error && error.statusCode === 400;
 }
