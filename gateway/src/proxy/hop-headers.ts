@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /**
  * Headers that describe one connection, never the message (RFC 9110 §7.6.1), plus `expect`:
@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
  * `transfer-encoding` and `expect` on a request outright, so one a browser sends must not
  * reach it.
  */
-const HOP_BY_HOP = [
+const HOP_BY_HOP: readonly string[] = [
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -16,6 +16,7 @@ const HOP_BY_HOP = [
   'te',
   'expect',
 ];
+const HOP_BY_HOP_NAMES: ReadonlySet<string> = new Set(HOP_BY_HOP);
 
 /** The header names a `Connection` header lists, which end at this hop too. */
 function connectionListed(connection: unknown): string[] {
@@ -29,10 +30,10 @@ function connectionListed(connection: unknown): string[] {
 
 /**
  * `headers` without the hop-by-hop ones and those its `Connection` header names. Changes
- * `headers` in place (each side hands over a copy of its own) and returns it. Looks the few
- * names up rather than walking every header: this runs twice on every forwarded request.
+ * `headers` in place (reply-from hands over a copy of the browser's) and returns it. Looks the
+ * few names up rather than walking every header: this runs on every forwarded request.
  */
-function withoutHopByHop<T extends IncomingHttpHeaders | OutgoingHttpHeaders>(headers: T): T {
+function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   if (headers.connection !== undefined) {
     for (const name of connectionListed(headers.connection)) delete headers[name];
   }
@@ -60,10 +61,21 @@ export function upstreamRequestHeaders(
 
 /**
  * The upstream's answer headers as the browser gets them: its connection (`keep-alive`,
- * `connection: close`) is the gateway's business, not the browser's.
+ * `connection: close`) is the gateway's business, not the browser's. A new object rather than
+ * deletions: deleting turns the answer's headers into a slow dictionary for everything that
+ * reads them after.
  */
-export function browserAnswerHeaders<T extends IncomingHttpHeaders | OutgoingHttpHeaders>(
-  headers: T,
-): T {
-  return withoutHopByHop(headers);
+export function browserAnswerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const { connection } = headers;
+  // Most answers say `keep-alive` or `close`: no header names to look for.
+  const listed =
+    connection === undefined || connection === 'keep-alive' || connection === 'close'
+      ? undefined
+      : connectionListed(connection);
+  const kept: IncomingHttpHeaders = {};
+  for (const name in headers) {
+    if (HOP_BY_HOP_NAMES.has(name) || listed?.includes(name)) continue;
+    kept[name] = headers[name];
+  }
+  return kept;
 }

@@ -173,6 +173,10 @@ describe('REST proxy: destinations', () => {
       expect(answer.status, path).toBe(400);
       expect(JSON.parse(answer.body), path).toMatchObject({ code: CODE.INVALID_INPUT });
     }
+    // Paths that only start like a forwarded prefix, and uploads written to, are not forwarded.
+    expect((await rawRequest(url, '/apix/y')).status).toBe(404);
+    expect((await rawRequest(url, '/v1/apiary')).status).toBe(404);
+    expect((await rawRequest(url, '/uploads/x.png', { method: 'POST' })).status).toBe(404);
     // A broken escape: the router refuses it before any route (Fastify's own 400).
     expect((await rawRequest(url, '/api/%E0%A4%A')).status).toBe(400);
     // An absolute URL as the request target names another host: never forwarded anywhere.

@@ -34,21 +34,29 @@ export interface ProxyOptions {
   readonly precompressor?: Precompressor;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A forwarded request's abort signal, fired when the browser leaves. */
+    browserLeaving: BrowserLeaving | null;
+  }
+}
+
 /** Value of the `outcome` label of `gateway_proxy_request_duration_seconds`. */
 type Outcome = 'upstream' | 'cache' | 'error';
 
 const ALL_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 
 /**
- * What is forwarded, by prefix. `/uploads` serves the images users upload (`image_upload`
- * answers `/uploads/<name>` on the upstream's host), so a browser shows them through the
- * gateway as it would from the upstream: this project's choice. Nothing else — in particular
- * not the mock's `/__control` API — is reachable through the gateway.
+ * What is forwarded: the routes of each prefix, by method. `/uploads` serves the images users
+ * upload (`image_upload` answers `/uploads/<name>` on the upstream's host), so a browser shows
+ * them through the gateway as it would from the upstream: this project's choice. Nothing
+ * else — in particular not the mock's `/__control` API — is reachable through the gateway.
+ * Paths go to the upstream as they came (no prefix rewritten), so http-proxy is registered
+ * without a prefix, as its plain setup is: it has no prefix to walk and decode per request.
  */
-const FORWARDED: readonly { prefix: string; methods: HTTPMethods[] }[] = [
-  { prefix: '/api', methods: ALL_METHODS },
-  { prefix: '/v1/api', methods: ALL_METHODS },
-  { prefix: '/uploads', methods: ['GET', 'HEAD'] },
+const FORWARDED: readonly { routes: string[]; methods: HTTPMethods[] }[] = [
+  { routes: ['/api', '/api/*', '/v1/api', '/v1/api/*'], methods: ALL_METHODS },
+  { routes: ['/uploads', '/uploads/*'], methods: ['GET', 'HEAD'] },
 ];
 
 /**
@@ -141,29 +149,32 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   // The browser's leaving aborts its upstream exchange: before the answer, while it is read
-  // whole, or while it streams (Fastify also destroys a stream it was sending).
-  const leaving = new WeakMap<FastifyRequest, BrowserLeaving>();
+  // whole, or while it streams (Fastify also destroys a stream it was sending). The signal
+  // sits on the request, declared up front, rather than in a WeakMap per request.
+  app.decorateRequest('browserLeaving', null);
   app.addHook('onRequestAbort', (request, done) => {
-    leaving.get(request)?.abort(new Error('the browser left'));
+    request.browserLeaving?.abort(new Error('the browser left'));
     done();
   });
 
   const pool = createUpstreamPool({ upstreamUrl, timeoutMs });
   app.addHook('onClose', () => pool.close());
 
-  for (const { prefix, methods } of FORWARDED) {
+  for (const { routes, methods } of FORWARDED) {
     app.register(httpProxy, {
       upstream: upstreamUrl,
-      prefix,
-      rewritePrefix: prefix,
+      routes,
       httpMethods: methods,
+      // reply-from sends the browser's own query on (from the request's URL); http-proxy needs
+      // only the path to check and name the destination, so it is not parsed and rebuilt.
+      preRewrite: pathOf,
       // Bodies are streams already (the parser above): http-proxy adds no parser of its own.
       proxyPayloads: false,
       undici: pool.requestable as Requestable as { request: never },
       disableRequestLogging: true,
       handler(request, reply, destination, replyOptions) {
         const signal = new BrowserLeaving();
-        leaving.set(request, signal);
+        request.browserLeaving = signal;
         return pool.withSignal(signal, () => reply.from(destination, replyOptions));
       },
       replyOptions: {
