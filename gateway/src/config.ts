@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SOCKET_PATH } from '@pipstream/protocol';
 import { z } from 'zod';
+import { REALTIME_DEFAULTS as HUB } from './realtime/options.js';
 
 /** Environment-like input: `process.env`, or a plain object in tests. */
 export type EnvInput = Readonly<Record<string, string | undefined>>;
@@ -151,16 +152,17 @@ const envVariables = z.object({
   }),
   PROXY_TIMEOUT_MS: integer(10_000, 100, 300_000),
   CACHE_TTL_MS: integer(1000, 0, 60_000),
-  MAX_FRAME_BYTES: integer(4 * KIB, 64, MIB),
-  MAX_SUBSCRIPTIONS: integer(64, 1, 10_000),
-  MAX_CONNECTIONS_PER_IP: integer(50, 1, 1_000_000),
-  SOFT_BUFFER_BYTES: integer(64 * KIB, KIB, 256 * MIB),
-  HARD_BUFFER_BYTES: integer(MIB, KIB, 1024 * MIB),
-  HEARTBEAT_MS: integer(5000, 100, 600_000),
-  LINGER_MS: integer(2000, 0, 600_000),
-  BAD_FRAME_LIMIT: integer(20, 1, 100_000),
+  MAX_FRAME_BYTES: integer(HUB.maxFrameBytes, 64, MIB),
+  MAX_SUBSCRIPTIONS: integer(HUB.maxSubscriptions, 1, 10_000),
+  MAX_CONNECTIONS_PER_IP: integer(HUB.maxConnectionsPerIp, 1, 1_000_000),
+  CONNECTION_RATE_PER_IP: integer(HUB.connectionsPerIpPerSecond, 1, 1_000_000),
+  SOFT_BUFFER_BYTES: integer(HUB.softBufferBytes, KIB, 256 * MIB),
+  HARD_BUFFER_BYTES: integer(HUB.hardBufferBytes, KIB, 1024 * MIB),
+  HEARTBEAT_MS: integer(HUB.heartbeatMs, 100, 600_000),
+  LINGER_MS: integer(HUB.lingerMs, 0, 600_000),
+  BAD_FRAME_LIMIT: integer(HUB.badFrameLimit, 1, 100_000),
   SHUTDOWN_GRACE_MS: integer(10_000, 0, 600_000),
-  WS_PERMESSAGE_DEFLATE: boolean(false),
+  WS_PERMESSAGE_DEFLATE: boolean(HUB.perMessageDeflate),
 });
 
 /**
@@ -203,6 +205,7 @@ const envSchema = envVariables
     maxFrameBytes: env.MAX_FRAME_BYTES,
     maxSubscriptions: env.MAX_SUBSCRIPTIONS,
     maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
+    connectionsPerIpPerSecond: env.CONNECTION_RATE_PER_IP,
     softBufferBytes: env.SOFT_BUFFER_BYTES,
     hardBufferBytes: env.HARD_BUFFER_BYTES,
     heartbeatMs: env.HEARTBEAT_MS,

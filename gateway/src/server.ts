@@ -37,6 +37,7 @@ export function realtimeOptions(config: ResolvedConfig): RealtimeOptions {
     maxFrameBytes: config.maxFrameBytes,
     maxSubscriptions: config.maxSubscriptions,
     maxConnectionsPerIp: config.maxConnectionsPerIp,
+    connectionsPerIpPerSecond: config.connectionsPerIpPerSecond,
     softBufferBytes: config.softBufferBytes,
     hardBufferBytes: config.hardBufferBytes,
     heartbeatMs: config.heartbeatMs,

@@ -63,7 +63,7 @@ export function createMetrics() {
     }),
     connectionsRefused: new Counter({
       name: 'gateway_connections_refused_total',
-      help: 'Browser sockets refused at the handshake, by reason (origin, ip_limit, shutting_down).',
+      help: 'Browser sockets refused at the handshake, by reason (origin, ip_limit, ip_rate, shutting_down).',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),

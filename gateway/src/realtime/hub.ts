@@ -15,13 +15,14 @@ import {
 } from '@pipstream/protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
-import { createAdmission, type Refusal } from './admission.js';
+import { createAdmission } from './admission.js';
 import { Browser, type BrowserWriter } from './browser.js';
 import { type BadFrameReason, decodeBrowserFrame } from './browser-frames.js';
 import { createBrowserCounters } from './counters.js';
 import { DEFAULT_BAD_FRAME_WINDOW_MS, type HubDeps, type RealtimeOptions } from './options.js';
 import { createPrivateSessions, type UpstreamSettings } from './private-sessions.js';
 import { createPublicFeed } from './public-feed.js';
+import { HANDSHAKE_REFUSALS } from './refusals.js';
 
 export interface RealtimeHub {
   /** Registers GET /v1/ws; @fastify/websocket must be registered already. */
@@ -65,12 +66,6 @@ function langOf(request: FastifyRequest): string | undefined {
   return typeof lang === 'string' && /^[A-Za-z-]{2,10}$/.test(lang) ? lang : undefined;
 }
 
-const REFUSALS: Record<Refusal, { status: number; code: number; msg: string }> = {
-  origin: { status: 403, code: CODE.FAILED, msg: 'origin not allowed' },
-  ip_limit: { status: 429, code: CODE.RATE_LIMITED, msg: 'too many connections from this address' },
-  shutting_down: { status: 503, code: CODE.UPSTREAM_UNAVAILABLE, msg: 'server restarting' },
-};
-
 /**
  * The realtime hub at /v1/ws (DESIGN "Gateway rules"): browsers speak the upstream's socket
  * protocol to it; it serves them all from one shared public upstream connection and one
@@ -81,7 +76,7 @@ const REFUSALS: Record<Refusal, { status: number; code: number; msg: string }> =
  * the handshake check; 1012 shutdown; 4400 more than `badFrameLimit` bad frames in the window;
  * 4404 unknown topic (after an `error` frame naming it); 4408 silent for three heartbeats;
  * 4429 more than `maxSubscriptions`; 4508 send buffer past `hardBufferBytes`. Before the
- * upgrade: 403 foreign Origin, 429 per-IP limit, 503 shutting down. A malformed frame, a
+ * upgrade: 403 foreign Origin, 429 per-IP limit or connection rate, 503 shutting down. A malformed frame, a
  * binary frame or a private `sub` before login gets an `error` frame (code INVALID_INPUT).
  */
 export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): RealtimeHub {
@@ -92,7 +87,11 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
   const closingSockets = new Set<WebSocket>();
   /** The HTTP response of each upgrade admitted, from `admit` until `accept` lets it go. */
   const upgradeResponses = new WeakMap<IncomingMessage, ServerResponse>();
-  const admission = createAdmission(options.allowedOrigins, options.maxConnectionsPerIp);
+  const admission = createAdmission({
+    allowedOrigins: options.allowedOrigins,
+    maxPerIp: options.maxConnectionsPerIp,
+    perIpPerSecond: options.connectionsPerIpPerSecond,
+  });
   const upstream: UpstreamSettings = {
     url: options.upstreamWsUrl,
     heartbeatMs: options.heartbeatMs,
@@ -342,7 +341,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       return;
     }
     metrics.connectionsRefused.inc({ reason: refusal });
-    const { status, code, msg } = REFUSALS[refusal];
+    const { status, code, msg } = HANDSHAKE_REFUSALS[refusal];
     return reply.code(status).send({ code, msg });
   }
 

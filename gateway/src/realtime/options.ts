@@ -17,6 +17,8 @@ export interface RealtimeOptions {
   readonly maxSubscriptions: number;
   /** Browser sockets one IP address may hold at once. */
   readonly maxConnectionsPerIp: number;
+  /** New browser sockets one address may open per second, past a burst of maxConnectionsPerIp. */
+  readonly connectionsPerIpPerSecond: number;
   /** Past this many unsent bytes a browser gets only the latest quote per instrument. */
   readonly softBufferBytes: number;
   /** Past this many unsent bytes a browser is closed with CLOSE.SLOW_CONSUMER. */
@@ -54,7 +56,8 @@ export const REALTIME_DEFAULTS = {
   allowedOrigins: '*',
   maxFrameBytes: 4 * 1024,
   maxSubscriptions: 64,
-  maxConnectionsPerIp: 50,
+  maxConnectionsPerIp: 1000,
+  connectionsPerIpPerSecond: 50,
   softBufferBytes: 64 * 1024,
   hardBufferBytes: 1024 * 1024,
   heartbeatMs: 5000,
