@@ -67,6 +67,12 @@ export function createMetrics() {
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
+    loginsRefused: new Counter({
+      name: 'gateway_logins_refused_total',
+      help: 'Socket logins refused before reaching the upstream, by reason (socket_rate, address_rate, address_sessions, total_sessions).',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
     proxyDuration: new Histogram({
       name: 'gateway_proxy_request_duration_seconds',
       help: 'REST proxy request duration, by outcome (upstream, cache, error).',

@@ -19,7 +19,12 @@ import { createAdmission } from './admission.js';
 import { Browser, type BrowserWriter } from './browser.js';
 import { type BadFrameReason, decodeBrowserFrame } from './browser-frames.js';
 import { createBrowserCounters } from './counters.js';
-import { DEFAULT_BAD_FRAME_WINDOW_MS, type HubDeps, type RealtimeOptions } from './options.js';
+import {
+  DEFAULT_BAD_FRAME_WINDOW_MS,
+  type HubDeps,
+  type RealtimeOptions,
+  SOCKET_LOGINS,
+} from './options.js';
 import { createPrivateSessions, type UpstreamSettings } from './private-sessions.js';
 import { createPublicFeed } from './public-feed.js';
 import { HANDSHAKE_REFUSALS } from './refusals.js';
@@ -154,13 +159,18 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     sessions = createPrivateSessions({
       ...upstream,
       lingerMs: options.lingerMs,
+      maxSessions: options.maxPrivateSessions,
+      maxSessionsPerIp: options.maxPrivateSessionsPerIp,
+      loginsPerIpPerSecond: options.loginsPerIpPerSecond,
+      socketLogins: options.socketLogins ?? SOCKET_LOGINS,
       onStatus(members) {
         for (const browser of members) refreshStatus(browser);
       },
-      onRefused(browser, ownLogin) {
+      onRefused(browser, why) {
         for (const topic of PRIVATE_TOPICS) browser.topics.delete(topic);
         refreshStatus(browser);
-        if (ownLogin) countBad(browser, 'login_refused');
+        // A token the upstream refuses is the browser's mistake; a limit is not.
+        if (why === 'own_login') countBad(browser, 'login_refused');
       },
     });
     idleTimer = setInterval(closeIdle, options.heartbeatMs);

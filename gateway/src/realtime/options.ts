@@ -1,6 +1,7 @@
 import type { BackoffOptions } from '@pipstream/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../ops/metrics.js';
+import type { BucketRate } from './rate-buckets.js';
 
 /**
  * Settings of the realtime hub. The first block mirrors the gateway's environment (the server
@@ -19,6 +20,12 @@ export interface RealtimeOptions {
   readonly maxConnectionsPerIp: number;
   /** New browser sockets one address may open per second, past a burst of maxConnectionsPerIp. */
   readonly connectionsPerIpPerSecond: number;
+  /** Private upstream sessions (one per logged-in token) the hub holds at most. */
+  readonly maxPrivateSessions: number;
+  /** Private upstream sessions the browsers of one address may open. */
+  readonly maxPrivateSessionsPerIp: number;
+  /** Logins one address may send per second, past a burst of maxPrivateSessionsPerIp. */
+  readonly loginsPerIpPerSecond: number;
   /** Past this many unsent bytes a browser gets only the latest quote per instrument. */
   readonly softBufferBytes: number;
   /** Past this many unsent bytes a browser is closed with CLOSE.SLOW_CONSUMER. */
@@ -39,6 +46,8 @@ export interface RealtimeOptions {
   readonly connectTimeoutMs?: number;
   /** Upstream reconnect delays (default: the protocol's DEFAULT_BACKOFF, 250 ms doubling to 10 s). */
   readonly backoff?: BackoffOptions;
+  /** Logins one browser socket may send (default SOCKET_LOGINS). */
+  readonly socketLogins?: BucketRate;
   /** Source in [0, 1) for the backoff jitter (default Math.random). */
   readonly random?: () => number;
 }
@@ -58,6 +67,9 @@ export const REALTIME_DEFAULTS = {
   maxSubscriptions: 64,
   maxConnectionsPerIp: 1000,
   connectionsPerIpPerSecond: 50,
+  maxPrivateSessions: 5000,
+  maxPrivateSessionsPerIp: 500,
+  loginsPerIpPerSecond: 20,
   softBufferBytes: 64 * 1024,
   hardBufferBytes: 1024 * 1024,
   heartbeatMs: 5000,
@@ -76,3 +88,9 @@ export const DEFAULT_BAD_FRAME_WINDOW_MS = 10_000;
  * let go 11–16 s after it falls silent rather than 15–20 s.
  */
 export const DEFAULT_PONG_DEADLINE_MS = 1000;
+
+/**
+ * Logins one browser socket may send: a few at once (logging in, switching accounts), then one
+ * every 10 s. A browser logs in once per socket; a login costs an upstream connection.
+ */
+export const SOCKET_LOGINS: BucketRate = { burst: 5, perSecond: 0.1 };
