@@ -33,6 +33,7 @@ export type Gateway = FastifyInstance & {
 export function realtimeOptions(config: ResolvedConfig): RealtimeOptions {
   return {
     upstreamWsUrl: config.upstreamWsUrl,
+    upstreamUrl: config.upstreamUrl,
     allowedOrigins: config.allowedOrigins,
     maxFrameBytes: config.maxFrameBytes,
     maxSubscriptions: config.maxSubscriptions,

@@ -22,11 +22,13 @@ import { createBrowserCounters } from './counters.js';
 import {
   DEFAULT_BAD_FRAME_WINDOW_MS,
   type HubDeps,
+  PUBLIC_BACKOFF,
   type RealtimeOptions,
   SOCKET_LOGINS,
 } from './options.js';
 import { createPrivateSessions, type UpstreamSettings } from './private-sessions.js';
 import { createPublicFeed } from './public-feed.js';
+import { createRecoveryBus } from './recovery.js';
 import { HANDSHAKE_REFUSALS } from './refusals.js';
 
 export interface RealtimeHub {
@@ -104,6 +106,9 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     backoff: options.backoff ?? DEFAULT_BACKOFF,
     random: options.random ?? Math.random,
+    recovery: createRecoveryBus(
+      options.upstreamUrl === undefined ? undefined : new URL(options.upstreamUrl).origin,
+    ),
     metrics,
     log,
   };
@@ -151,6 +156,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
   function start() {
     feed = createPublicFeed({
       ...upstream,
+      backoff: options.publicBackoff ?? PUBLIC_BACKOFF,
       lingerMs: options.lingerMs,
       onStatus() {
         for (const browser of browsers) refreshStatus(browser);
@@ -376,6 +382,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       await Promise.all([...closingSockets].map(closed));
       feed?.close();
       sessions?.close();
+      upstream.recovery?.close();
     })();
     return shuttingDown;
   }

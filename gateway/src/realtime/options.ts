@@ -10,6 +10,11 @@ import type { BucketRate } from './rate-buckets.js';
 export interface RealtimeOptions {
   /** The upstream socket, e.g. `wss://api.example.com/v1/ws`. */
   readonly upstreamWsUrl: string;
+  /**
+   * The upstream's REST origin, e.g. `https://api.example.com`: an answer from it shows the
+   * upstream is back, and every waiting reconnect is tried at once.
+   */
+  readonly upstreamUrl?: string;
   /** Browser origins allowed to open /v1/ws; `'*'` allows every origin. */
   readonly allowedOrigins: readonly string[] | '*';
   /** Largest browser frame, in bytes; a bigger one closes the socket with 1009. */
@@ -44,8 +49,13 @@ export interface RealtimeOptions {
   readonly pongDeadlineMs?: number;
   /** Time an upstream socket gets to open (default CONNECT_TIMEOUT_MS, 5 s). */
   readonly connectTimeoutMs?: number;
-  /** Upstream reconnect delays (default: the protocol's DEFAULT_BACKOFF, 250 ms doubling to 10 s). */
+  /**
+   * Reconnect delays of the private sessions (default: the protocol's DEFAULT_BACKOFF, 250 ms
+   * doubling to 10 s). Once the upstream answers again they are all tried at once.
+   */
   readonly backoff?: BackoffOptions;
+  /** Reconnect delays of the shared public connection (default PUBLIC_BACKOFF). */
+  readonly publicBackoff?: BackoffOptions;
   /** Logins one browser socket may send (default SOCKET_LOGINS). */
   readonly socketLogins?: BucketRate;
   /** Source in [0, 1) for the backoff jitter (default Math.random). */
@@ -88,6 +98,15 @@ export const DEFAULT_BAD_FRAME_WINDOW_MS = 10_000;
  * let go 11–16 s after it falls silent rather than 15–20 s.
  */
 export const DEFAULT_PONG_DEADLINE_MS = 1000;
+
+/**
+ * The shared public connection's reconnect delays: at most 1 s apart, so that once the upstream
+ * is back every quote resumes within about a second, however long the outage. One socket per
+ * replica retrying every second costs the upstream nothing; the private sessions back off
+ * further (DEFAULT_BACKOFF) and are all let go the moment this one, or anything else, gets
+ * through.
+ */
+export const PUBLIC_BACKOFF: BackoffOptions = { baseMs: 250, maxMs: 1000 };
 
 /**
  * Logins one browser socket may send: a few at once (logging in, switching accounts), then one

@@ -21,6 +21,7 @@ export type UpstreamSettings = Pick<
   | 'connectTimeoutMs'
   | 'backoff'
   | 'random'
+  | 'recovery'
   | 'metrics'
   | 'log'
 >;
