@@ -9,6 +9,7 @@ import { createMetrics, type Metrics } from './ops/metrics.js';
 import { proxyRoutes } from './proxy/index.js';
 import { DEFAULT_THRESHOLD } from './proxy/precompressed.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from './realtime/index.js';
+import { HANDSHAKE_REFUSALS } from './realtime/refusals.js';
 import { webRoutes } from './web/index.js';
 
 export type { RealtimeHub, RealtimeOptions };
@@ -61,8 +62,8 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
-    // Requests that arrive on an open connection while closing get 503 (then reconnect elsewhere).
-    return503OnClosing: true,
+    // Requests arriving while closing get our own 503 (below), socket upgrades included.
+    return503OnClosing: false,
   });
   const metrics = options.metrics ?? createMetrics();
   const hub =
@@ -81,6 +82,22 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   app.addHook('preClose', async () => {
     closing = true;
     await gateway.realtime.shutdown(CLOSE.SERVICE_RESTART, 'server restart');
+  });
+  // While draining, every request — a socket upgrade too — gets 503 with our envelope, and the
+  // balancer sends it elsewhere. An upgrade's socket is Node's no more once the 'upgrade' event
+  // hands it over, so nothing would close it after the answer: it is destroyed here, or it would
+  // hold the drain open until the grace ran out.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) {
+      done();
+      return;
+    }
+    const { status, code, msg } = HANDSHAKE_REFUSALS.shutting_down;
+    if (request.headers.upgrade !== undefined) {
+      const { socket } = request.raw;
+      reply.raw.once('finish', () => socket.destroy());
+    }
+    reply.code(status).header('connection', 'close').send({ code, msg });
   });
   // While closing, answers end their keep-alive connection, so draining does not wait for
   // clients to drop idle connections. Callback style: it runs on every answer, and a promise and
