@@ -11,7 +11,9 @@ import {
   PING,
   PONG,
   PRIVATE_TOPICS,
+  parseTopic,
   SOCKET_PATH,
+  type Topic,
 } from '@pipstream/protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
@@ -19,6 +21,12 @@ import { createAdmission } from './admission.js';
 import { Browser, type BrowserWriter } from './browser.js';
 import { type BadFrameReason, decodeBrowserFrame } from './browser-frames.js';
 import { createBrowserCounters } from './counters.js';
+import {
+  createInstrumentCodes,
+  INSTRUMENT_REFRESH_GAP_MS,
+  type InstrumentCodes,
+  tradeListCodes,
+} from './instrument-codes.js';
 import {
   DEFAULT_BAD_FRAME_WINDOW_MS,
   type HubDeps,
@@ -114,6 +122,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
   };
 
   let feed: ReturnType<typeof createPublicFeed> | undefined;
+  let instrumentCodes: InstrumentCodes | undefined;
   let sessions: ReturnType<typeof createPrivateSessions> | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
@@ -179,6 +188,13 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
         if (why === 'own_login') countBad(browser, 'login_refused');
       },
     });
+    if (options.upstreamUrl !== undefined) {
+      instrumentCodes = createInstrumentCodes({
+        load: tradeListCodes(options.upstreamUrl),
+        refreshGapMs: options.instrumentRefreshGapMs ?? INSTRUMENT_REFRESH_GAP_MS,
+        log,
+      });
+    }
     idleTimer = setInterval(closeIdle, options.heartbeatMs);
   }
 
@@ -241,11 +257,35 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     const decoded = decodeBrowserFrame(text);
     if (decoded.kind === 'frame') onFrame(browser, decoded.frame);
     else if (decoded.kind === 'bad') refuseFrame(browser, decoded.reason, decoded.msg);
-    else {
-      metrics.badFrames.inc({ reason: 'unknown_topic' });
-      browser.send(errorFrame(`unknown topic: ${decoded.topic}`));
-      closeBrowser(browser, CLOSE.UNKNOWN_TOPIC, 'unknown topic');
+    else refuseTopic(browser, decoded.topic);
+  }
+
+  /** An unknown topic: an `error` frame naming it, then the close README promises. */
+  function refuseTopic(browser: Browser, topic: string) {
+    metrics.badFrames.inc({ reason: 'unknown_topic' });
+    browser.send(errorFrame(`unknown topic: ${topic}`));
+    closeBrowser(browser, CLOSE.UNKNOWN_TOPIC, 'unknown topic');
+  }
+
+  /**
+   * Subscribes `browser` to a public topic once its instrument, for a candle topic, is one the
+   * upstream lists; the topic already counts against the browser's limit while that is read.
+   */
+  function subscribePublic(browser: Browser, topic: string) {
+    const parsed = parseTopic(topic);
+    const known = parsed?.kind === 'KLINE' ? instrumentCodes?.check(parsed.code) : true;
+    if (known === true || known === undefined) {
+      feed?.subscribe(browser, topic);
+      return;
     }
+    const decide = (listed: boolean) => {
+      // Gone, or unsubscribed meanwhile: nothing to do.
+      if (browser.released || !browser.topics.has(topic as Topic)) return;
+      if (listed) feed?.subscribe(browser, topic);
+      else refuseTopic(browser, topic);
+    };
+    if (known === false) decide(false);
+    else void known.then(decide);
   }
 
   function onFrame(browser: Browser, frame: ClientFrame) {
@@ -274,7 +314,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
         }
         browser.topics.add(topic);
         if (isPrivateTopic(topic)) sessions.subscribe(browser, topic);
-        else feed.subscribe(browser, topic);
+        else subscribePublic(browser, topic);
         return;
       }
       case 'unsub': {

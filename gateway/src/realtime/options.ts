@@ -56,6 +56,12 @@ export interface RealtimeOptions {
   readonly backoff?: BackoffOptions;
   /** Reconnect delays of the shared public connection (default PUBLIC_BACKOFF). */
   readonly publicBackoff?: BackoffOptions;
+  /**
+   * The least time between two reads of the upstream's trade list, which unknown candle codes
+   * prompt (default INSTRUMENT_REFRESH_GAP_MS). Needs `upstreamUrl`: without it, codes are not
+   * checked.
+   */
+  readonly instrumentRefreshGapMs?: number;
   /** Logins one browser socket may send (default SOCKET_LOGINS). */
   readonly socketLogins?: BucketRate;
   /** Source in [0, 1) for the backoff jitter (default Math.random). */
