@@ -180,6 +180,32 @@ describe('logs', () => {
     expect(log).not.toContain('s3cr3t');
     expect(log).toContain('[redacted]');
   });
+
+  it('never write a token sent in a query, over REST or the socket', async () => {
+    const lines: string[] = [];
+    const { url } = await start(
+      mock.url,
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    const token = (await fetch(`${url}/api/user/createAccountDemoForU`).then((r) => r.json())).data
+      .token as string;
+
+    await fetch(`${url}/api/user/info?token=${token}&lang=en`);
+    await fetch(`${url}/api/user/info?access_token=${encodeURIComponent(token)}`);
+    await fetch(`${url}/no/such/page?session=${token}`);
+    const browser = new WebSocket(`${url.replace('http', 'ws')}/v1/ws?lang=en&token=${token}`);
+    await new Promise((resolve, reject) => browser.once('open', resolve).once('error', reject));
+    browser.close();
+
+    const log = lines.join('');
+    // The calls are logged, with the rest of their URL.
+    expect(log).toContain('/api/user/info?token=[redacted]&lang=en');
+    expect(log).toContain('/v1/ws?lang=en&token=[redacted]');
+    expect(log).toContain('Route GET:/no/such/page?session=[redacted] not found');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(encodeURIComponent(token));
+  });
 });
 
 describe('closing', () => {

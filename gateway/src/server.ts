@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import { CLOSE } from '@pipstream/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from './config.js';
-import { type LogStream, loggerOptions } from './logger.js';
+import { type LogStream, loggerOptions, RedactingLogController } from './logger.js';
 import { healthRoutes } from './ops/health.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { proxyRoutes } from './proxy/index.js';
@@ -61,6 +61,7 @@ export function realtimeOptions(config: ResolvedConfig): RealtimeOptions {
 export function buildGateway(config: ResolvedConfig, options: BuildOptions = {}): Gateway {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    logController: new RedactingLogController(),
     trustProxy: config.trustProxy,
     // Requests arriving while closing get our own 503 (below), socket upgrades included.
     return503OnClosing: false,
