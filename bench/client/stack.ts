@@ -83,6 +83,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const gateway = start('node', [join(ROOT, 'gateway/bin/pipstream-gateway.js')], {
       HOST: '127.0.0.1',
       PORT: String(gatewayPort),
+      // Not scraped here: any free port.
+      METRICS_PORT: '0',
       UPSTREAM_URL: upstreamUrl,
       WEB_DIR: webDir,
       LOG_LEVEL: 'warn',

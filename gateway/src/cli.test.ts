@@ -42,10 +42,13 @@ interface Run {
   readonly exited: Promise<number | null>;
 }
 
-/** Runs `script` with only `env` (and PATH) in its environment. */
+/**
+ * Runs `script` with only `env` (and PATH) in its environment; /metrics on a free port unless
+ * `env` says otherwise, so that gateways of parallel tests never compete for the default one.
+ */
 function run(script: string, env: Record<string, string>): Run {
   const child = spawn(process.execPath, [script], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -74,6 +77,19 @@ async function printed(started: Run, pattern: RegExp, timeoutMs = 10_000): Promi
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** The gateway's CLI on a free loopback port in front of the mock, once it listens. */
+async function listeningGateway(env: Record<string, string> = {}) {
+  const gateway = run(CLI, {
+    UPSTREAM_URL: mock.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const url = await printed(gateway, /listening on (http:\/\/[^ ]+) → upstream/);
+  return { gateway, url };
 }
 
 /** Opens `count` browser sockets, 50 at a time, each recording the code it is closed with. */
@@ -141,14 +157,7 @@ describe('pipstream-gateway', () => {
   });
 
   it('on SIGTERM closes 200 browsers with 1012 and exits 0 within 10 s', async () => {
-    const gateway = run(CLI, {
-      UPSTREAM_URL: mock.url,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MAX_CONNECTIONS_PER_IP: '1000',
-      LOG_LEVEL: 'warn',
-    });
-    const url = await printed(gateway, /listening on (http:\/\/[^ ]+) → upstream/);
+    const { gateway, url } = await listeningGateway();
     const browsers = await openBrowsers(`${url.replace('http', 'ws')}/v1/ws`, 200);
     // Every browser is live: each has had a tick relayed.
     await Promise.all(
@@ -167,17 +176,38 @@ describe('pipstream-gateway', () => {
   }, 30_000);
 });
 
+describe('pipstream-gateway metrics', () => {
+  it('serves /metrics on METRICS_PORT, on loopback, and never on the public port', async () => {
+    const { gateway, url } = await listeningGateway();
+    const metricsUrl = await printed(gateway, /metrics at (http:\/\/\S+)/);
+    expect(new URL(metricsUrl).hostname).toBe('127.0.0.1');
+    expect(new URL(metricsUrl).port).not.toBe(new URL(url).port);
+
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    let text = '';
+    // Scraped until the figures show the upstream connection the gateway opens at start.
+    for (let tries = 0; tries < 100 && !text.includes('{kind="public"} 1'); tries++) {
+      const scraped = await fetch(metricsUrl);
+      expect(scraped.status).toBe(200);
+      text = await scraped.text();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(text).toMatch(/^gateway_upstream_connections\{kind="public"\} 1$/m);
+    gateway.child.kill('SIGTERM');
+    expect(await gateway.exited).toBe(0);
+  }, 20_000);
+
+  it('refuses to start with METRICS_PORT equal to PORT', async () => {
+    const bad = run(CLI, { UPSTREAM_URL: mock.url, PORT: '8080', METRICS_PORT: '8080' });
+    expect(await bad.exited).toBe(2);
+    expect(bad.stderr()).toMatch(/METRICS_PORT: must differ from PORT/);
+  });
+});
+
 describe('pipstream-gateway draining', () => {
   it('answers a socket upgrade arriving during the drain with our 503, and exits within 2 s', async () => {
-    const gateway = run(CLI, {
-      UPSTREAM_URL: mock.url,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    });
-    const port = Number(
-      new URL(await printed(gateway, /listening on (http:\/\/[^ ]+) → upstream/)).port,
-    );
+    const { gateway, url } = await listeningGateway();
+    const port = Number(new URL(url).port);
     // A browser that never answers the close handshake: the drain waits up to a second for it,
     // and meanwhile the gateway still accepts connections.
     const stubborn = rawConnection(port, UPGRADE);

@@ -25,6 +25,8 @@ describe('loadConfig defaults', () => {
     expect(config).toEqual({
       port: 8080,
       host: '0.0.0.0',
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
       upstreamUrl: undefined,
       upstreamWsUrl: undefined,
       allowedOrigins: '*',
@@ -64,6 +66,8 @@ describe('loadConfig values', () => {
     const config = loadConfig({
       PORT: '9000',
       HOST: '127.0.0.1',
+      METRICS_PORT: '9001',
+      METRICS_HOST: '0.0.0.0',
       UPSTREAM_URL: 'https://api.example.com/',
       ALLOWED_ORIGINS: 'https://app.example.com, http://localhost:5173/',
       TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
@@ -89,6 +93,8 @@ describe('loadConfig values', () => {
     expect(config).toEqual({
       port: 9000,
       host: '127.0.0.1',
+      metricsPort: 9001,
+      metricsHost: '0.0.0.0',
       upstreamUrl: 'https://api.example.com',
       upstreamWsUrl: 'wss://api.example.com/v1/ws',
       allowedOrigins: ['https://app.example.com', 'http://localhost:5173'],
@@ -139,6 +145,7 @@ describe('loadConfig refusals', () => {
     ['PORT', '-1', /got "-1"/],
     ['PORT', '8080.5', /got "8080.5"/],
     ['PORT', '0x50', /got "0x50"/],
+    ['METRICS_PORT', '99999', /from 0 to 65535/],
     ['UPSTREAM_URL', 'api.example.com', /expected a URL \(http or https\)/],
     ['UPSTREAM_URL', 'ftp://api.example.com', /expected a URL \(http or https\)/],
     [
@@ -187,6 +194,13 @@ describe('loadConfig refusals', () => {
     expect(problemsOf({ SOFT_BUFFER_BYTES: '4096', HARD_BUFFER_BYTES: '4096' })).toMatch(
       /SOFT_BUFFER_BYTES: must be below HARD_BUFFER_BYTES \(4096\), got 4096/,
     );
+  });
+
+  it('refuses /metrics on the public port', () => {
+    expect(problemsOf({ PORT: '9000', METRICS_PORT: '9000' })).toMatch(
+      /METRICS_PORT: must differ from PORT \(9000\)/,
+    );
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '0' }).metricsPort).toBe(0);
   });
 
   it('refuses UPSTREAM_WS_URL without UPSTREAM_URL', () => {

@@ -132,6 +132,13 @@ const envVariables = z.object({
    * same network and through Docker's port mapping. Set `127.0.0.1` to keep it local.
    */
   HOST: text().transform((raw) => raw?.trim() ?? '0.0.0.0'),
+  /**
+   * Prometheus `/metrics` on a port of its own, never the public one; loopback by default (this
+   * project's choice), so nothing but the host itself scrapes it until an operator says where
+   * Prometheus is (compose sets 0.0.0.0 on a port it does not publish).
+   */
+  METRICS_PORT: integer(9464, 0, 65_535),
+  METRICS_HOST: text().transform((raw) => raw?.trim() ?? '127.0.0.1'),
   UPSTREAM_URL: origin(['http', 'https'], 'https://api.example.com'),
   UPSTREAM_WS_URL: origin(['ws', 'wss'], 'wss://api.example.com/v1/ws', true),
   ALLOWED_ORIGINS: allowedOrigins,
@@ -178,6 +185,13 @@ export const GATEWAY_ENV_VARS = Object.keys(
 
 const envSchema = envVariables
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: `must differ from PORT (${env.PORT}): /metrics is never served on the public port`,
+      });
+    }
     if (env.SOFT_BUFFER_BYTES >= env.HARD_BUFFER_BYTES) {
       ctx.addIssue({
         code: 'custom',
@@ -196,6 +210,8 @@ const envSchema = envVariables
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
+    metricsPort: env.METRICS_PORT,
+    metricsHost: env.METRICS_HOST,
     /** The upstream's origin; unset means "start the embedded mock" (start-all only). */
     upstreamUrl: env.UPSTREAM_URL,
     upstreamWsUrl: env.UPSTREAM_WS_URL ?? (env.UPSTREAM_URL && upstreamSocketUrl(env.UPSTREAM_URL)),

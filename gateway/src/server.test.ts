@@ -2,6 +2,7 @@ import { CLOSE, CODE } from '@pipstream/protocol';
 import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { startMetricsServer } from './ops/metrics-server.js';
 import { buildGateway, type Gateway } from './server.js';
 import { testConfig } from './test-support/config.js';
 import { closedPort } from './test-support/recording-upstream.js';
@@ -14,9 +15,11 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 const apps: Gateway[] = [];
+const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await fetch(`${mock.url}/__control/faults/clear`, { method: 'POST' });
   await Promise.all(apps.splice(0).map((app) => app.close()));
+  await Promise.all(closers.splice(0).map((close) => close()));
 });
 
 /** A listening gateway in front of `upstreamUrl`; resolves with it and its base URL. */
@@ -124,11 +127,19 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
     expect(await closed).toBe(CLOSE.SERVICE_RESTART);
   });
 
-  it('exports every metric the issue names at /metrics', async () => {
-    const { url } = await start(mock.url);
+  it('exports every metric the issue names at /metrics, on its own port only', async () => {
+    const { app, url } = await start(mock.url);
     await fetch(`${url}/v1/api/forex/getCategories`);
+    const metricsServer = await startMetricsServer({
+      host: '127.0.0.1',
+      port: 0,
+      metrics: app.metrics,
+    });
+    closers.push(metricsServer.close);
 
-    const res = await fetch(`${url}/metrics`);
+    // The public port, which browsers and balancers reach, does not answer it.
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    const res = await fetch(metricsServer.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
@@ -142,6 +153,8 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
       'gateway_messages_conflated_total',
       'gateway_slow_client_closes_total',
       'gateway_proxy_request_duration_seconds',
+      'gateway_connections_refused_total',
+      'gateway_logins_refused_total',
       'nodejs_eventloop_lag_seconds',
     ]) {
       expect(text, name).toContain(`# TYPE ${name} `);

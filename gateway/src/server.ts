@@ -54,7 +54,8 @@ export function realtimeOptions(config: ResolvedConfig): RealtimeOptions {
 
 /**
  * Builds the gateway (not listening yet): the realtime hub at /v1/ws, the REST proxy at /api and
- * /v1/api, /healthz, /readyz and /metrics, and the web build at every other path. Closing it
+ * /v1/api, /healthz and /readyz, and the web build at every other path (`/metrics` is served on
+ * a port of its own: `launch`). Closing it
  * (`app.close()`) first closes every browser socket with 1012 so browsers reconnect elsewhere,
  * then stops accepting, lets in-flight requests finish and closes the upstream connections.
  */
@@ -123,7 +124,7 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
     cacheTtlMs: config.cacheTtlMs,
     metrics,
   });
-  app.register(healthRoutes, { ready: () => hub.ready(), metrics });
+  app.register(healthRoutes, { ready: () => hub.ready() });
   app.register(webRoutes, { webDir: config.webDir });
   return gateway;
 }
