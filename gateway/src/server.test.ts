@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CLOSE, CODE } from '@pipstream/protocol';
 import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -160,6 +162,26 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
       expect(text, name).toContain(`# TYPE ${name} `);
     }
     expect(text).toMatch(/gateway_proxy_request_duration_seconds_count\{outcome="upstream"\} 1/);
+  });
+});
+
+describe('content security policy', () => {
+  it("allows connections to the upstream and frames of the support chat's host, nothing else", async () => {
+    const { url } = await start(mock.url, { WEB_DIR: join(tmpdir(), 'pipstream-no-web-build') });
+    const settings = await fetch(`${mock.url}/api/basicSet/getBasicInfo`).then((r) => r.json());
+    const chat = new URL(settings.data.service_link as string).origin;
+    const policy = async () => String((await fetch(url)).headers.get('content-security-policy'));
+    await eventually(async () => (await policy()).includes(chat));
+
+    const directives = Object.fromEntries(
+      (await policy()).split(';').map((d) => {
+        const [name = '', ...sources] = d.trim().split(/\s+/);
+        return [name, sources];
+      }),
+    );
+    const upstream = new URL(mock.url);
+    expect(directives['frame-src']).toEqual(["'self'", chat]);
+    expect(directives['connect-src']).toEqual(["'self'", upstream.origin, `ws://${upstream.host}`]);
   });
 });
 

@@ -11,6 +11,7 @@ import { DEFAULT_THRESHOLD } from './proxy/precompressed.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from './realtime/index.js';
 import { HANDSHAKE_REFUSALS } from './realtime/refusals.js';
 import { webRoutes } from './web/index.js';
+import { BASE_SETTINGS_REFRESH_MS, baseSettingsOf, createSiteOrigins } from './web/site-origins.js';
 
 export type { RealtimeHub, RealtimeOptions };
 
@@ -125,7 +126,16 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
     metrics,
   });
   app.register(healthRoutes, { ready: () => hub.ready() });
-  app.register(webRoutes, { webDir: config.webDir });
+  const origins = createSiteOrigins({
+    upstreamUrl: config.upstreamUrl,
+    upstreamWsUrl: config.upstreamWsUrl,
+    loadSettings: baseSettingsOf(config.upstreamUrl),
+    refreshMs: BASE_SETTINGS_REFRESH_MS,
+    onError: (error) => app.log.warn({ err: String(error) }, 'base settings not read'),
+  });
+  app.addHook('onReady', async () => origins.start());
+  app.addHook('onClose', async () => origins.stop());
+  app.register(webRoutes, { webDir: config.webDir, origins });
   return gateway;
 }
 
