@@ -220,7 +220,8 @@ describe('logs', () => {
     const lines: string[] = [];
     const { url } = await start(
       mock.url,
-      { LOG_LEVEL: 'info' },
+      // No web build: an unknown page is Fastify's 404, which logs its URL.
+      { LOG_LEVEL: 'info', WEB_DIR: join(tmpdir(), 'pipstream-no-web-build') },
       { logStream: { write: (line) => lines.push(line) } },
     );
     const token = (await fetch(`${url}/api/user/createAccountDemoForU`).then((r) => r.json())).data

@@ -89,10 +89,12 @@ function langOf(request: FastifyRequest): string | undefined {
  *
  * Close codes (protocol CLOSE): 1009 frame over `maxFrameBytes`; 1008 per-IP limit raced past
  * the handshake check; 1012 shutdown; 4400 more than `badFrameLimit` bad frames in the window;
- * 4404 unknown topic (after an `error` frame naming it); 4408 silent for three heartbeats;
- * 4429 more than `maxSubscriptions`; 4508 send buffer past `hardBufferBytes`. Before the
- * upgrade: 403 foreign Origin, 429 per-IP limit or connection rate, 503 shutting down. A malformed frame, a
- * binary frame or a private `sub` before login gets an `error` frame (code INVALID_INPUT).
+ * 4404 unknown topic or unlisted instrument (after an `error` frame naming it); 4408 silent
+ * for three heartbeats; 4429 more than `maxSubscriptions`; 4508 send buffer past
+ * `hardBufferBytes`. Before the
+ * upgrade: 403 foreign Origin, 429 per-IP limit or connection rate, 503 shutting down. A
+ * malformed frame, a binary frame or a private `sub` before login gets an `error` frame (code
+ * INVALID_INPUT); a refused login, a `login_result` (private-sessions.ts).
  */
 export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): RealtimeHub {
   const { metrics, log } = deps;
@@ -271,7 +273,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
    * Subscribes `browser` to a public topic once its instrument, for a candle topic, is one the
    * upstream lists; the topic already counts against the browser's limit while that is read.
    */
-  function subscribePublic(browser: Browser, topic: string) {
+  function subscribePublic(browser: Browser, topic: Topic) {
     const parsed = parseTopic(topic);
     const known = parsed?.kind === 'KLINE' ? instrumentCodes?.check(parsed.code) : true;
     if (known === true || known === undefined) {
@@ -280,7 +282,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     }
     const decide = (listed: boolean) => {
       // Gone, or unsubscribed meanwhile: nothing to do.
-      if (browser.released || !browser.topics.has(topic as Topic)) return;
+      if (browser.released || !browser.topics.has(topic)) return;
       if (listed) feed?.subscribe(browser, topic);
       else refuseTopic(browser, topic);
     };
