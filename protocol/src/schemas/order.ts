@@ -20,26 +20,7 @@ export const ORDER_TABS = [
 /** Order form modes of SPEC §4: `status` of `submit`. */
 export const ORDER_MODE = { MARKET: 1, PENDING: 0 } as const;
 
-/**
- * Why an order left the book (this project's `CloseReason` field). An upstream may send other
- * words, or none: the field is a plain optional string, and a screen shows the reasons it knows.
- */
-export const CLOSE_REASON = {
-  MANUAL: 'manual',
-  STOP_LOSS: 'stop_loss',
-  TAKE_PROFIT: 'take_profit',
-  STOP_OUT: 'stop_out',
-  CANCELLED: 'cancelled',
-  DEMO_RESET: 'demo_reset',
-} as const;
-export type CloseReason = (typeof CLOSE_REASON)[keyof typeof CLOSE_REASON];
-
-/** `reason` as one this project names, or `undefined` for an absent or unknown one. */
-export function closeReasonOf(reason: string | undefined): CloseReason | undefined {
-  return (Object.values(CLOSE_REASON) as string[]).includes(reason ?? '')
-    ? (reason as CloseReason)
-    : undefined;
-}
+export { CLOSE_REASON, type CloseReason, closeReasonOf } from './close-reason.js';
 
 /** SPEC §3 Order. Fields past SPEC's list are marked as this project's. */
 export const orderSchema = z.object({
