@@ -109,6 +109,8 @@ async function startGateway(upstreamUrl: string, webDir: string, started: Starte
   const gateway = start('node', [join(ROOT, 'gateway/bin/pipstream-gateway.js')], {
     HOST: '127.0.0.1',
     PORT: String(port),
+    // Not scraped here: any free port.
+    METRICS_PORT: '0',
     UPSTREAM_URL: upstreamUrl,
     WEB_DIR: webDir,
     LOG_LEVEL: 'warn',

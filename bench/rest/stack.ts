@@ -104,6 +104,8 @@ export async function startStack(): Promise<Stack> {
       ...GATEWAY_ENV,
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
+      // Not scraped here: any free port.
+      METRICS_PORT: '0',
       UPSTREAM_URL: mockUrl,
     });
     started.push(gateway);

@@ -58,7 +58,9 @@ export default function WithdrawWay() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateBind(kind, draft);
+    const network =
+      symbols.data?.find((symbol) => String(symbol.id) === draft.currencyId)?.protocol ?? '';
+    const found = validateBind(kind, draft, network);
     setIssues(found);
     if (Object.keys(found).length > 0) return;
     setSending(true);

@@ -6,6 +6,7 @@ import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
 import { useOrderSignals } from '../../live/hooks.js';
 import { refreshTrading } from '../../state/trading.js';
+import { LiveStatus } from '../../ui/LiveStatus.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
@@ -156,7 +157,10 @@ export default function Orders() {
       <PageHeader
         title={t('web.order.title')}
         actions={
-          <RefreshButton onRefresh={() => Promise.all([list.refresh(), refreshTrading()])} />
+          <>
+            <LiveStatus />
+            <RefreshButton onRefresh={() => Promise.all([list.refresh(), refreshTrading()])} />
+          </>
         }
       />
       <AccountCard />

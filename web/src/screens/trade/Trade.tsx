@@ -8,6 +8,7 @@ import { market } from '../../state/market.js';
 import { chooseInstrument, choosePeriod, trade } from '../../state/trade.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { IconButton } from '../../ui/IconButton.js';
+import { LiveStatus } from '../../ui/LiveStatus.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
@@ -60,6 +61,7 @@ export default function Trade() {
             onClick={() => setDrawerOpen(true)}
           />
         }
+        actions={<LiveStatus instrumentId={instrument?.Id} />}
       />
       {instrument && <QuoteStrip instrument={instrument} />}
       <Tabs
