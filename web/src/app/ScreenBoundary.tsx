@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from '../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { renewFailedScreens } from './retryable-lazy.js';

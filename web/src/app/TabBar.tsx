@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useTranslation } from '../i18n/translator.js';
 import { Icon, type IconName } from '../ui/Icon.js';
 
 interface Tab {

@@ -25,7 +25,8 @@ import {
   type StoredOrder,
   toOrder,
 } from './orders-store.js';
-import { checkStops, floatingOf, type PlaceContext, placeOrder } from './place.js';
+import { checkStops, floatingOf, type PlaceContext, placeOrder, tradedPrice } from './place.js';
+import { createQuoteMemory } from './quote-memory.js';
 import { createSettlement, pnlAt, type Settlement } from './settle.js';
 
 /** Orders per `my_deal` page: this project's choice (SPEC §9 leaves page sizes open). */
@@ -57,6 +58,8 @@ export interface TradingApiContext {
   readonly names: CatalogueNames;
   /** Changes the stop-out level (percent) the engine applies from now on. */
   readonly setStopOutLevel: (level: number) => void;
+  /** The stop-out level (percent) applied now. */
+  readonly stopOutLevel: () => number;
 }
 
 /**
@@ -108,6 +111,7 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
       total: orders.length,
       all_fact_profits: fromMicros(profit),
       balance: fromMicros(ledger.balances(userId).balance),
+      stop_out_level: ctx.stopOutLevel(),
     };
   }
 
@@ -118,6 +122,7 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
       total,
       all_fact_profits: fromMicros(profitMicros),
       balance: fromMicros(ledger.balances(userId).balance),
+      stop_out_level: ctx.stopOutLevel(),
     };
   }
 
@@ -134,7 +139,7 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
         : openTab(userId, status, page, call.lang);
     },
 
-    close({ id }, call) {
+    close({ id, price: shown }, call) {
       const userId = callerOf(call).id;
       const order = ownOrder(ctx, userId, id);
       if (order.status !== ORDER_STATUS.HOLDING) refuse('trade.order_not_holding');
@@ -143,8 +148,12 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
       if (market.instrument(order.forexId)?.MarketStatus !== MARKET_STATUS.OPEN) {
         refuse('trade.market_closed');
       }
-      const price = market.price(order.forexId);
-      if (price === undefined) return refuse('trade.price_unavailable');
+      const latest = market.price(order.forexId);
+      if (latest === undefined) return refuse('trade.price_unavailable');
+      const instrument = instrumentOf(market, order.forexId);
+      // Closing trades the other way: a buy closes by selling.
+      const side = order.side === 1 ? 2 : 1;
+      const price = tradedPrice(ctx.place, instrument, side, latest, shown, call.now);
       store.transaction(() => settlement.close(order, price, CLOSE_REASON.MANUAL, call.now));
       deps.events.emit('closed', { userId, ids: [order.id] });
       return reply(null, 'trade.closed');
@@ -256,6 +265,7 @@ export function createTradingService(
   const store = createOrderStore(deps.db, (forexId) => instrumentOf(market, forexId).ForexContNum);
   const settlement = createSettlement(ledger, store);
   let stopOutLevel = deps.config.stopOutLevel;
+  const quotes = createQuoteMemory();
   const engine = createEngine({
     store,
     settlement,
@@ -270,13 +280,15 @@ export function createTradingService(
     store,
     settlement,
     engine,
-    place: { market, ledger, store, feeType },
+    place: { market, ledger, store, feeType, recentQuotes: quotes.recent },
     names: createCatalogueNames(deps.messages),
     setStopOutLevel: (level) => {
       stopOutLevel = level;
     },
+    stopOutLevel: () => stopOutLevel,
   };
   const unsubscribe = deps.events.on('ticks', (ticks) => {
+    quotes.record(ticks, deps.clock.now());
     try {
       engine.onTicks(ticks);
     } catch (error) {

@@ -6,20 +6,12 @@
  */
 import { fromMicros } from '../../arithmetic/money.js';
 import type { Instrument } from '../../schemas/market.js';
-import { ORDER_STATUS, type Order } from '../../schemas/order.js';
+import { CLOSE_REASON, type CloseReason, ORDER_STATUS, type Order } from '../../schemas/order.js';
 import type { Db } from '../store/db.js';
 import { formatUtc } from '../time.js';
 
-/** Why an order left the book (orders.close_reason). */
-export const CLOSE_REASON = {
-  MANUAL: 'manual',
-  STOP_LOSS: 'stop_loss',
-  TAKE_PROFIT: 'take_profit',
-  STOP_OUT: 'stop_out',
-  CANCELLED: 'cancelled',
-  DEMO_RESET: 'demo_reset',
-} as const;
-export type CloseReason = (typeof CLOSE_REASON)[keyof typeof CLOSE_REASON];
+// Why an order left the book (orders.close_reason): the protocol's words, sent as CloseReason.
+export { CLOSE_REASON, type CloseReason };
 
 /** One order as stored. Open orders are live objects of the book: the engine revalues them. */
 export interface StoredOrder {
@@ -48,12 +40,14 @@ export interface StoredOrder {
   takeProfit: number;
   readonly createdAt: number;
   completedAt: number | null;
+  /** Why it left the book; `null` while open. */
+  closeReason: CloseReason | null;
   /** Units per lot of the instrument, kept for the P&L of every tick. */
   readonly unitsPerLot: number;
 }
 
 /** What placing an order writes. */
-export type NewOrder = Omit<StoredOrder, 'id' | 'completedAt'>;
+export type NewOrder = Omit<StoredOrder, 'id' | 'completedAt' | 'closeReason'>;
 
 /** How a closed or cancelled order ends. */
 export interface Finish {
@@ -92,6 +86,7 @@ interface OrderRow {
   take_profit: number;
   created_at: bigint;
   completed_at: bigint | null;
+  close_reason: string | null;
 }
 
 const OPEN = `status IN (${ORDER_STATUS.PENDING}, ${ORDER_STATUS.HOLDING})`;
@@ -168,6 +163,7 @@ export function createOrderStore(db: Db, unitsPerLot: (forexId: number) => numbe
       takeProfit: row.take_profit,
       createdAt: Number(row.created_at),
       completedAt: row.completed_at === null ? null : Number(row.completed_at),
+      closeReason: (row.close_reason as CloseReason | null) ?? null,
       unitsPerLot: unitsPerLot(forexId),
     };
   }
@@ -249,7 +245,7 @@ export function createOrderStore(db: Db, unitsPerLot: (forexId: number) => numbe
     /** Writes a new order and adds it to the book. */
     insert(order: NewOrder): StoredOrder {
       const id = Number(insertRow.get(order) as bigint | number);
-      const stored: StoredOrder = { ...order, id, completedAt: null };
+      const stored: StoredOrder = { ...order, id, completedAt: null, closeReason: null };
       remember(stored);
       return stored;
     },
@@ -278,6 +274,7 @@ export function createOrderStore(db: Db, unitsPerLot: (forexId: number) => numbe
       order.profitMicros = end.profitMicros;
       order.feeMicros = end.feeMicros;
       order.completedAt = end.at;
+      order.closeReason = end.reason;
     },
 
     /** New stop loss and take profit (0 = off). */
@@ -348,6 +345,7 @@ export function toOrder(
     CreateTimeHandler: formatUtc(order.createdAt),
     CompleteTimeHandler: order.completedAt === null ? '' : formatUtc(order.completedAt),
     Status: order.status,
+    ...(order.closeReason !== null && { CloseReason: order.closeReason }),
     Multiple: order.leverage,
     ForexId: order.forexId,
     ForexTradeLists: {

@@ -1,9 +1,9 @@
 import type { BankOption, DepositNetwork, DepositRecord } from '@pipstream/protocol';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { session } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
 import { copyText } from '../../ui/copy.js';

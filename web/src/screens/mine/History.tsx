@@ -1,9 +1,9 @@
 import { formatBalance, type LedgerRecord, NO_VALUE } from '@pipstream/protocol';
 import { memo, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';

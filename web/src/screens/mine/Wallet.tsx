@@ -1,8 +1,8 @@
 import { formatBalance, NO_VALUE } from '@pipstream/protocol';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
 import { LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';

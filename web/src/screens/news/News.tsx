@@ -1,9 +1,9 @@
 import type { NewsItem } from '@pipstream/protocol';
 import { memo, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';

@@ -1,9 +1,9 @@
 import { ApiError, CODE, type NewsDetail as NewsDetailData } from '@pipstream/protocol';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
 import { useBackOnline } from '../../ui/back-online.js';
 import { EmptyState } from '../../ui/EmptyState.js';

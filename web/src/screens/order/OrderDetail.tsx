@@ -1,12 +1,13 @@
 import { formatBalance, formatMargin, NO_VALUE, type Order, sideOf } from '@pipstream/protocol';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { useHolding } from '../../live/hooks.js';
+import { TRADE_BLOCK_TEXT, useTradeBlock } from '../../live/tradability.js';
 import { Button } from '../../ui/Button.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { Modal } from '../../ui/Modal.js';
-import { Figure, type RowActions } from './OrderRows.js';
+import { CloseReasonFigure, Figure, type RowActions } from './OrderRows.js';
 import { orderFee, orderPrice, pnlTone, statusKey, stopPrice } from './order-view.js';
 
 export interface OrderDetailProps extends Omit<RowActions, 'onOpen'> {
@@ -39,6 +40,8 @@ export function OrderDetail({
   };
   const busy = busyId === order.Id;
   const fee = orderFee(order);
+  const block = useTradeBlock(order.ForexId);
+  const paused = holding && block !== null;
 
   return (
     <Modal placement="bottom" labelledBy={titleId} onClose={onDismiss}>
@@ -80,16 +83,27 @@ export function OrderDetail({
           <Figure label={t('web.order.stop_loss')}>{stop(order.TargetLossPrice)}</Figure>
           <Figure label={t('web.order.open_time')}>{dateTime(order.CreateTimeHandler)}</Figure>
           <Figure label={t('web.order.close_time')}>{dateTime(order.CompleteTimeHandler)}</Figure>
+          <CloseReasonFigure order={order} />
         </dl>
+        {paused && block && (
+          <p className="form-warning" role="status">
+            {t(TRADE_BLOCK_TEXT[block])}
+          </p>
+        )}
       </div>
       {(holding || pending) && (
         <div className="orders-actions orders-detail-actions">
           {holding && (
             <>
-              <Button variant="secondary" busy={busy} onClick={() => onStops(order)}>
+              <Button
+                variant="secondary"
+                busy={busy}
+                disabled={paused}
+                onClick={() => onStops(order)}
+              >
                 {t('web.order.set_stops')}
               </Button>
-              <Button variant="danger" busy={busy} onClick={() => onClose(order)}>
+              <Button variant="danger" busy={busy} disabled={paused} onClick={() => onClose(order)}>
                 {t('web.order.close')}
               </Button>
             </>

@@ -1,7 +1,7 @@
 import type { Company } from '@pipstream/protocol';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Icon } from '../../ui/Icon.js';
 import { Logo } from '../../ui/Logo.js';

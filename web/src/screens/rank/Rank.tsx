@@ -1,8 +1,8 @@
 import type { RankingItem } from '@pipstream/protocol';
 import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
 import { useBackOnline } from '../../ui/back-online.js';
 import { EmptyState } from '../../ui/EmptyState.js';

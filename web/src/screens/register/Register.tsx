@@ -1,10 +1,10 @@
 import { CODE_PURPOSE, PASSWORD_LENGTH, VERIFY_REG_TYPE } from '@pipstream/protocol';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { signIn } from '../../state/session.js';
 import { settings } from '../../state/settings.js';
 import { loadBaseSettings } from '../../state/site.js';

@@ -1,14 +1,15 @@
 import type { Period } from '@pipstream/protocol';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from '../../app/location.js';
 import { usePageActive } from '../../app/page-activity.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { market } from '../../state/market.js';
 import { chooseInstrument, choosePeriod, trade } from '../../state/trade.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { IconButton } from '../../ui/IconButton.js';
+import { LiveStatus } from '../../ui/LiveStatus.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
@@ -61,7 +62,12 @@ export default function Trade() {
             onClick={() => setDrawerOpen(true)}
           />
         }
-        actions={<DemoBadge />}
+        actions={
+          <>
+            <DemoBadge />
+            <LiveStatus instrumentId={instrument?.Id} />
+          </>
+        }
       />
       {/* On a phone turned sideways this panel fills the screen: a full-screen chart. */}
       <div className="trade-chart-panel">

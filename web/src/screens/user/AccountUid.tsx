@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { useTranslation } from '../../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { session } from '../../state/session.js';
 import { copyText } from '../../ui/copy.js';
 import { IconButton } from '../../ui/IconButton.js';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { browserStorage } from '../../state/storage.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
 import { useBackOnline } from '../../ui/back-online.js';

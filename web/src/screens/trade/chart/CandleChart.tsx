@@ -6,8 +6,8 @@ import {
   type Period,
 } from '@pipstream/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/FormatProvider.js';
-import { useTranslation } from '../../../i18n/translator.js';
 import { liveWorker } from '../../../live/bridge.js';
 import { useLatestCandle } from '../../../live/hooks.js';
 import { Button } from '../../../ui/Button.js';
