@@ -1,5 +1,5 @@
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { session } from '../state/session.js';
 
 /**

@@ -1,7 +1,6 @@
 import {
   closeReasonOf,
   formatBalance,
-  formatFee,
   formatMargin,
   NO_VALUE,
   type Order,
