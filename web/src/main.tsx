@@ -7,12 +7,12 @@ import { subscribe } from 'valtio/vanilla';
 import { sendFirstScreenReads } from './api/index.js';
 import { App } from './app/App.js';
 import { firstScreenShown, whenBrowserIdle } from './app/first-screen.js';
-import { splitHash } from './app/location.js';
 import { TRADE_LIST_PATHS } from './app/routes.js';
 import { preloadScreen } from './app/screens.js';
 import { startApp } from './app/startup.js';
 import { followLanguageSetting } from './i18n/index.js';
-import { startAccountFeed } from './live/account-feed.js';
+import { splitHash } from './nav/location.js';
+import { startAccountFeed } from './state/account-feed.js';
 import { market, startFirstTradeList, startQuoteFeed } from './state/market.js';
 
 followLanguageSetting();

@@ -1,7 +1,7 @@
 import { loginFrom } from '../app/guard.js';
-import { currentTarget, navigate, splitHash } from '../app/location.js';
 import { i18n } from '../i18n/index.js';
 import { liveWorker } from '../live/bridge.js';
+import { currentTarget, navigate, splitHash } from '../nav/location.js';
 import { session, signOut } from '../state/session.js';
 import { settings } from '../state/settings.js';
 import { beginLoading, endLoading, showToast } from '../state/ui.js';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { proxy, type Snapshot, subscribe } from 'valtio/vanilla';
-import { usePageActive } from '../app/page-activity.js';
+import { usePageActive } from '../nav/page-activity.js';
 import type {
   AccountView,
   CandleView,

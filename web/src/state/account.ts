@@ -1,6 +1,6 @@
 import { api } from '../api/index.js';
-import { navigate } from '../app/location.js';
 import { i18n } from '../i18n/index.js';
+import { navigate } from '../nav/location.js';
 import { signOut } from './session.js';
 import { confirm, showToast } from './ui.js';
 

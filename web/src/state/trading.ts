@@ -1,7 +1,7 @@
 /**
  * The account as REST knows it: every holding and pending order and the balance, re-read on
  * demand and handed to the live worker, which values them with the live quotes. The account
- * feed (live/account-feed.ts) decides when; screens call `refreshTrading()` after an order
+ * feed (state/account-feed.ts) decides when; screens call `refreshTrading()` after an order
  * action of their own.
  */
 import type { Money, Order, OrderList } from '@pipstream/protocol';

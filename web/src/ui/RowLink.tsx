@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { hashHref, navigate } from '../app/location.js';
+import { hashHref, navigate } from '../nav/location.js';
 
 export interface RowLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** The in-app path the link opens, as the router writes it (`/trade?id=1`). */

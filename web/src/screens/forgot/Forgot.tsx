@@ -2,7 +2,7 @@ import { CODE_PURPOSE, PASSWORD_LENGTH } from '@pipstream/protocol';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
-import { navigate } from '../../app/location.js';
+import { navigate } from '../../nav/location.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { goBack } from '../../app/location.js';
+import { goBack } from '../../nav/location.js';
 import { LanguageList } from '../../ui/LanguageList.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { safeFrom } from '../../app/guard.js';
-import { navigate } from '../../app/location.js';
+import { navigate } from '../../nav/location.js';
 import { lastDemoId, signIn } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
 import { PageHeader } from '../../ui/PageHeader.js';

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/index.js';
-import { goBack, navigate } from '../../app/location.js';
+import { goBack, navigate } from '../../nav/location.js';
 import { session, signOut } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';

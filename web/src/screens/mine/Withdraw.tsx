@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
-import { navigate } from '../../app/location.js';
+import { navigate } from '../../nav/location.js';
 import { refreshSummary } from '../../state/wallet.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';

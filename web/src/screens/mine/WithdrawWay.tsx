@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
-import { goBack } from '../../app/location.js';
+import { goBack } from '../../nav/location.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
 import { api } from '../../api/index.js';
-import { navigate } from '../../app/location.js';
+import { navigate } from '../../nav/location.js';
 import { signIn } from '../../state/session.js';
 import { settings } from '../../state/settings.js';
 import { loadBaseSettings } from '../../state/site.js';

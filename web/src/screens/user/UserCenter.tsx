@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { navigate } from '../../app/location.js';
 import { LANGUAGE_NAME_KEYS } from '../../i18n/languages.js';
+import { navigate } from '../../nav/location.js';
 import { resetDemoAccount } from '../../state/account.js';
 import { session } from '../../state/session.js';
 import { settings } from '../../state/settings.js';

@@ -13,10 +13,10 @@ import { subscribe } from 'valtio/vanilla';
 import { api } from '../api/index.js';
 import { type Formatter, formatterOf } from '../i18n/format.js';
 import { i18n } from '../i18n/index.js';
-import { settings } from '../state/settings.js';
-import type { TradingState } from '../state/trading.js';
-import { showToast } from '../state/ui.js';
-import type { OrderSignals } from './store.js';
+import type { OrderSignals } from '../live/store.js';
+import { settings } from './settings.js';
+import type { TradingState } from './trading.js';
+import { showToast } from './ui.js';
 
 /** How long a trade announcement stays: it carries five figures (this project's choice). */
 export const NEWS_TOAST_MS = 8000;

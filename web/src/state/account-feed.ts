@@ -4,11 +4,11 @@
  * REST when the worker says they moved (a FOREX_CLOSED push, or a resync request).
  */
 import { subscribe } from 'valtio/vanilla';
-import { session } from '../state/session.js';
-import { settings } from '../state/settings.js';
-import { refreshTrading, trading } from '../state/trading.js';
-import { liveWorker } from './bridge.js';
-import { live } from './store.js';
+import { liveWorker } from '../live/bridge.js';
+import { live } from '../live/store.js';
+import { session } from './session.js';
+import { settings } from './settings.js';
+import { refreshTrading, trading } from './trading.js';
 
 /**
  * How long order signals are gathered before one refresh (this project's choice: a close of

@@ -1,9 +1,9 @@
 import type { Order } from '@pipstream/protocol';
 import { proxy } from 'valtio/vanilla';
 import { describe, expect, it } from 'vitest';
-import type { TradingState } from '../state/trading.js';
+import type { OrderSignals } from '../live/store.js';
 import { expectOwnClose, startOrderNews } from './order-news.js';
-import type { OrderSignals } from './store.js';
+import type { TradingState } from './trading.js';
 
 function order(id: number, fields: Partial<Order> = {}): Order {
   return {
