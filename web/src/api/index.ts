@@ -1,7 +1,6 @@
-import { loginFrom } from '../app/guard.js';
 import { i18n } from '../i18n/index.js';
 import { liveWorker } from '../live/bridge.js';
-import { currentTarget, navigate, splitHash } from '../nav/location.js';
+import { currentTarget, loginFrom, navigate, splitHash } from '../nav/location.js';
 import { session, signOut } from '../state/session.js';
 import { settings } from '../state/settings.js';
 import { beginLoading, endLoading, showToast } from '../state/ui.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../state/session.js';
-import { guardRoute, safeFrom } from './guard.js';
+import { guardRoute } from './guard.js';
 import { ROUTES } from './routes.js';
 
 const visitor: Viewer = { loggedIn: false, demo: false };
@@ -65,19 +65,5 @@ describe('route guard (SPEC §2, §5, §6)', () => {
     expect(guardRoute('/nowhere', '', real)).toEqual({ action: 'redirect', to: '/' });
     expect(guardRoute('/mine/unknown', 'x=1', visitor)).toEqual({ action: 'redirect', to: '/' });
     expect(guardRoute('/mine', '', real)).toEqual({ action: 'redirect', to: '/user' });
-  });
-});
-
-describe('safeFrom', () => {
-  it('keeps an in-app path with its query', () => {
-    expect(safeFrom('from=%2Forder%3Ftype%3D1')).toBe('/order?type=1');
-    expect(safeFrom('from=/trade')).toBe('/trade');
-  });
-
-  it('drops anything that could leave the app', () => {
-    expect(safeFrom('')).toBeUndefined();
-    expect(safeFrom('from=https://evil.test')).toBeUndefined();
-    expect(safeFrom('from=//evil.test/x')).toBeUndefined();
-    expect(safeFrom('from=order')).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { loginFrom } from '../nav/location.js';
 import type { Viewer } from '../state/session.js';
 import { ROUTE_ALIASES, routeAt } from './routes.js';
 
@@ -25,20 +26,4 @@ export function guardRoute(path: string, search: string, viewer: Viewer): GuardD
     return { action: 'redirect', to: loginFrom(search ? `${path}?${search}` : path) };
   if (route.access === 'real' && viewer.demo) return { action: 'refuse-demo' };
   return { action: 'allow' };
-}
-
-/** The login screen that brings the user back to `wanted` (a path with its query) afterwards. */
-export function loginFrom(wanted: string): string {
-  return `/login?from=${encodeURIComponent(wanted)}`;
-}
-
-/**
- * The `from` of a login screen, if it names a page of this app: a path starting with one `/`.
- * Anything else (absent, a full URL, `//host`) gives `undefined`, so a crafted link cannot send
- * a user elsewhere after logging in.
- */
-export function safeFrom(search: string): string | undefined {
-  const from = new URLSearchParams(search).get('from');
-  if (!from?.startsWith('/') || from.startsWith('//')) return undefined;
-  return from;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitHash } from './location.js';
+import { safeFrom, splitHash } from './location.js';
 
 describe('splitHash', () => {
   it('reads the path and the query inside the hash, as SPEC links write them', () => {
@@ -20,5 +20,19 @@ describe('splitHash', () => {
   it('ignores a trailing slash and a missing leading one', () => {
     expect(splitHash('#/mine/wallet/')).toEqual({ path: '/mine/wallet', search: '' });
     expect(splitHash('#news/detail?id=3')).toEqual({ path: '/news/detail', search: 'id=3' });
+  });
+});
+
+describe('safeFrom', () => {
+  it('keeps an in-app path with its query', () => {
+    expect(safeFrom('from=%2Forder%3Ftype%3D1')).toBe('/order?type=1');
+    expect(safeFrom('from=/trade')).toBe('/trade');
+  });
+
+  it('drops anything that could leave the app', () => {
+    expect(safeFrom('')).toBeUndefined();
+    expect(safeFrom('from=https://evil.test')).toBeUndefined();
+    expect(safeFrom('from=//evil.test/x')).toBeUndefined();
+    expect(safeFrom('from=order')).toBeUndefined();
   });
 });

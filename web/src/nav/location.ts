@@ -83,3 +83,19 @@ export function useHashSearch(): string {
 
 /** wouter `hrefs`: links are written as hashes. */
 export const hashHref = (href: string) => `#${href}`;
+
+/** The login screen that brings the user back to `wanted` (a path with its query) afterwards. */
+export function loginFrom(wanted: string): string {
+  return `/login?from=${encodeURIComponent(wanted)}`;
+}
+
+/**
+ * The `from` of a login screen, if it names a page of this app: a path starting with one `/`.
+ * Anything else (absent, a full URL, `//host`) gives `undefined`, so a crafted link cannot send
+ * a user elsewhere after logging in.
+ */
+export function safeFrom(search: string): string | undefined {
+  const from = new URLSearchParams(search).get('from');
+  if (!from?.startsWith('/') || from.startsWith('//')) return undefined;
+  return from;
+}

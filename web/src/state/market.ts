@@ -5,7 +5,7 @@ import { api } from '../api/index.js';
 import { liveWorker } from '../live/bridge.js';
 import { holdAhead, quoteWatch } from '../live/watch.js';
 import { splitHash } from '../nav/location.js';
-import { inCategory } from '../screens/home/quote-list.js';
+import { inCategory } from './category-filter.js';
 import { singleFlight } from './once.js';
 import { settings } from './settings.js';
 

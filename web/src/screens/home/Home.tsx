@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { usePageActive } from '../../nav/page-activity.js';
+import { inCategory } from '../../state/category-filter.js';
 import { market } from '../../state/market.js';
 import { ConnectionDot } from '../../ui/ConnectionBadge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -13,7 +14,6 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonList } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { QuoteList } from './QuoteRow.js';
-import { inCategory } from './quote-list.js';
 
 /** SPEC §9: the home skeleton shows 10 items. */
 const SKELETON_ROWS = 10;

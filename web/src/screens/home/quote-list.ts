@@ -1,13 +1,4 @@
-/** What the home quote list shows, and how a quote's change is coloured. */
-
-/** The instruments of one category in trade-list order; `null` is every category (the same list). */
-export function inCategory<T extends { readonly CategoryId: number }>(
-  instruments: readonly T[],
-  categoryId: number | null,
-): readonly T[] {
-  if (categoryId === null) return instruments;
-  return instruments.filter((instrument) => instrument.CategoryId === categoryId);
-}
+/** How a quote's change is coloured in the quote lists. */
 
 /** The colour of a change: up, down, or neither. */
 export type ChangeTone = 'up' | 'down' | 'flat';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useQuote } from '../../live/hooks.js';
+import { inCategory } from '../../state/category-filter.js';
 import { market } from '../../state/market.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Field } from '../../ui/Field.js';
@@ -11,7 +12,7 @@ import { IconButton } from '../../ui/IconButton.js';
 import { Modal } from '../../ui/Modal.js';
 import { SkeletonList } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
-import { changeTone, inCategory } from '../home/quote-list.js';
+import { changeTone } from '../home/quote-list.js';
 import { searchInstruments } from '../product/instrument-search.js';
 
 type CategoryChoice = number | 'all';
