@@ -13,9 +13,9 @@ import {
 import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { applyBatch, createLiveState, type LiveState } from '../live/store.js';
-import type { LiveApi, LiveBatch } from './api.js';
-import { createLiveCore } from './core.js';
+import type { LiveApi, LiveBatch } from '../worker/api.js';
+import { createLiveCore } from '../worker/core.js';
+import { applyBatch, createLiveState, type LiveState } from './store.js';
 
 let mock: MockUpstream;
 let core: LiveApi;
