@@ -10,7 +10,7 @@ import { loadBaseSettings } from '../../state/site.js';
 import { refreshSummary } from '../../state/wallet.js';
 import { ActionRow, LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { CHAT_ROUTE, serviceEntry } from '../mine/service-link.js';
+import { CHAT_ROUTE, serviceEntry } from '../support/service-link.js';
 import { BalanceCard } from './BalanceCard.js';
 import { ServiceDialog } from './ServiceDialog.js';
 

@@ -1,6 +1,6 @@
 import { type Displayable, formatBalance } from '@pipstream/protocol';
 import { type KeyValueStorage, readJson, writeJson } from '../../state/storage.js';
-import { HIDDEN_AMOUNT, NO_AMOUNT } from '../mine/amounts.js';
+import { HIDDEN_AMOUNT, NO_AMOUNT } from './amounts.js';
 
 /**
  * Where the balance card's hide/show choice is kept. SPEC §2 asks for the toggle only; keeping

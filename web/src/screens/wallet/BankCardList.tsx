@@ -1,4 +1,4 @@
-import { MethodList } from './wallet-method-list.js';
+import { MethodList } from './MethodList.js';
 import { BANK_KIND } from './wallet-methods.js';
 
 /** `/mine/bank-card-list`: bound bank accounts, swipe-to-delete; the plus binds another. */

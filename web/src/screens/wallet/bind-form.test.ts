@@ -6,7 +6,7 @@ import {
   bindPayload,
   EMPTY_BIND_DRAFT,
   validateBind,
-} from './withdraw-way-form.js';
+} from './bind-form.js';
 
 const coin: BindDraft = { ...EMPTY_BIND_DRAFT, currencyId: '1', dcAddress: ' TMASi45ub7 ' };
 const bank: BindDraft = {

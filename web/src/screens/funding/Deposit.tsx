@@ -25,7 +25,7 @@ import {
   type DepositField,
   depositStatusKey,
   depositStatusTone,
-} from './charge-form.js';
+} from './deposit-form.js';
 import { type FundingTab, FundingTabs } from './FundingTabs.js';
 
 /** A select's value for an id, and back (`''` is the "choose" entry). */

@@ -7,7 +7,7 @@ import {
   depositStatusKey,
   depositStatusTone,
   normalizeAmount,
-} from './charge-form.js';
+} from './deposit-form.js';
 
 const NETWORK: DepositNetwork = {
   id: 2,

@@ -10,7 +10,7 @@ import {
   WITHDRAW_STATUS,
   type WithdrawRecord,
 } from '@pipstream/protocol';
-import { COIN_KIND } from './wallet-methods.js';
+import { COIN_KIND } from '../wallet/wallet-methods.js';
 
 /** The colour of a review state: waiting, paid out, or sent back. */
 export type RecordTone = 'pending' | 'up' | 'down';

@@ -22,7 +22,7 @@ import {
   type VerificationPayload,
   type VerificationView,
   verificationView,
-} from './auth-form.js';
+} from './verification-form.js';
 
 /** Bounds of the `real_name` fields (protocol/src/routes/content.ts). */
 const NAME_MAX = 64;

@@ -7,8 +7,6 @@ import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SelectField } from '../../ui/SelectField.js';
-import { useDrawSymbols } from './wallet-data.js';
-import { BANK_KIND, currencyLabel, kindOf, METHOD_LIST_ROUTE } from './wallet-methods.js';
 import {
   BIND_MAX_LENGTH,
   type BindDraft,
@@ -17,7 +15,9 @@ import {
   bindPayload,
   EMPTY_BIND_DRAFT,
   validateBind,
-} from './withdraw-way-form.js';
+} from './bind-form.js';
+import { useDrawSymbols } from './wallet-data.js';
+import { BANK_KIND, currencyLabel, kindOf, METHOD_LIST_ROUTE } from './wallet-methods.js';
 
 /** The text fields of each kind, in order, with their labels and autocomplete hints. */
 const TEXT_FIELDS = {

@@ -7,7 +7,7 @@ import {
   submittedState,
   type VerificationDraft,
   verificationView,
-} from './auth-form.js';
+} from './verification-form.js';
 
 const FILLED: VerificationDraft = {
   name: ' Chan Tai Man ',

@@ -1,4 +1,4 @@
-import { MethodList } from './wallet-method-list.js';
+import { MethodList } from './MethodList.js';
 import { COIN_KIND } from './wallet-methods.js';
 
 /** `/mine/coin-address-list`: bound coin addresses, swipe-to-delete; the plus binds another. */

@@ -8,11 +8,11 @@ import { refreshSummary } from '../../state/wallet.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
 import { usePagedList } from '../../ui/usePagedList.js';
+import { useDrawMethods, useDrawSymbols } from '../wallet/wallet-data.js';
+import type { DrawKind } from '../wallet/wallet-methods.js';
 import { type FundingTab, FundingTabs } from './FundingTabs.js';
-import { useDrawMethods, useDrawSymbols } from './wallet-data.js';
-import type { DrawKind } from './wallet-methods.js';
-import { WithdrawPanel } from './withdraw-panel.js';
-import { WithdrawRecordList } from './withdraw-record-list.js';
+import { WithdrawPanel } from './WithdrawPanel.js';
+import { WithdrawRecordList } from './WithdrawRecordList.js';
 
 /**
  * The tab a query names (`/mine/withdraw?tab=1`); coin when absent. Kept in the query (this

@@ -14,7 +14,7 @@ import { Field } from '../../ui/Field.js';
 import { InfoRow } from '../../ui/ListRow.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
-import type { Loaded } from './wallet-data.js';
+import type { Loaded } from '../wallet/wallet-data.js';
 import {
   BANK_KIND,
   bindRoute,
@@ -23,7 +23,7 @@ import {
   initialCurrencyId,
   methodOptionLabel,
   methodsOfCurrency,
-} from './wallet-methods.js';
+} from '../wallet/wallet-methods.js';
 import {
   cleanAmountInput,
   drawPayload,
