@@ -173,7 +173,7 @@ function DepositHistory({ list }: { readonly list: PagedList<DepositRecord> }) {
 }
 
 /** `/mine/charge`: deposit by coin or bank, with proof, and the deposit history. */
-export default function Charge() {
+export default function Deposit() {
   const { t } = useTranslation();
   const payWayId = useId();
   const [tab, setTab] = useState<FundingTab>(0);

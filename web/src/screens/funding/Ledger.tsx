@@ -27,7 +27,7 @@ const LedgerRow = memo(function LedgerRow({ record }: { readonly record: LedgerR
 });
 
 /** `/mine/history`: balance and frozen balance in USD, and the paged ledger, newest first. */
-export default function History() {
+export default function Ledger() {
   const { t } = useTranslation();
   const { decimal } = useFormat();
   const { summary } = useSnapshot(wallet);

@@ -7,7 +7,7 @@ import { ActionRow, LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 
 /** `/mine/system`: other settings, with the logout row. */
-export default function System() {
+export default function Settings() {
   const { t } = useTranslation();
   const { language } = useSnapshot(settings);
   return (

@@ -33,7 +33,7 @@ function useComplaintEmail(): { readonly state: EmailState; readonly retry: () =
 }
 
 /** `/mine/email`: the company's complaint e-mail with a copy button (SPEC §2). */
-export default function Email() {
+export default function ComplaintEmail() {
   const { t } = useTranslation();
   const { state, retry } = useComplaintEmail();
   const titleId = useId();

@@ -1,4 +1,4 @@
-import type { Verification } from '@pipstream/protocol';
+import type { Verification as VerificationRecord } from '@pipstream/protocol';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
@@ -52,7 +52,7 @@ function StatusBanner({ view }: { readonly view: VerificationView }) {
 }
 
 /** What was submitted, read-only: name, ID number and the two images. */
-function SubmittedData({ verification }: { readonly verification: Verification }) {
+function SubmittedData({ verification }: { readonly verification: VerificationRecord }) {
   const { t } = useTranslation();
   const images = [
     { label: t('web.auth_page.front'), url: verification.front_pic },
@@ -90,7 +90,7 @@ function VerificationForm({
   verification,
   onSubmitted,
 }: {
-  readonly verification: Verification;
+  readonly verification: VerificationRecord;
   readonly onSubmitted: (payload: VerificationPayload) => void;
 }) {
   const { t } = useTranslation();
@@ -209,7 +209,7 @@ function VerificationForm({
  * rejection; the submitted data, read-only, while it waits for review and once approved; a
  * status banner over either (SPEC §2, §4).
  */
-export default function Auth() {
+export default function Verification() {
   const { t } = useTranslation();
   const center = useRemote('center', (signal) => api.call('realNameCenter', {}, { signal }));
   const verification = center.data;

@@ -36,7 +36,7 @@ const TEXT_FIELDS = {
  * account (SPEC §2, §5). After the server accepts it (its message is toasted), the user goes
  * back where they came from: the list of that kind, or the withdraw form that sent them here.
  */
-export default function WithdrawWay() {
+export default function BindMethod() {
   const { t } = useTranslation();
   const kind = kindOf(useSearch());
   const listRoute = METHOD_LIST_ROUTE[kind];
