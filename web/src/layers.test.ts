@@ -21,7 +21,7 @@ const RANK: ReadonlyMap<string, number> = new Map(
 
 /**
  * The folder, or top-level module, of a path relative to web/src: `state/market.ts` → `state`,
- * `main.tsx` → `main`.
+ * `main.ts` → `main`.
  */
 const unitOf = (path: string) => (path.split('/')[0] ?? path).replace(/\.[jt]sx?$/, '');
 

@@ -32,42 +32,43 @@ describe('startup check (SPEC §4)', () => {
   });
 });
 
-describe('startApp', () => {
-  it('runs the status check at once and the rest only after the first screen', async () => {
+describe('checkCompanyStatus', () => {
+  it('switches to company-directory mode on type 0, and makes no other call', async () => {
     vi.resetModules();
     const calls = recordApiCalls((name) =>
-      name === 'companyStatus' ? { status: 1, type: 1, loss_url: '' } : {},
+      name === 'companyStatus' ? { status: 1, type: 0, loss_url: '' } : {},
     );
+    const { settings } = await import('../state/settings.js');
+    const { checkCompanyStatus } = await import('./startup.js');
+    await checkCompanyStatus();
+    expect(calls).toEqual(['companyStatus']);
+    expect(settings.directoryMode).toBe(true);
+    vi.doUnmock(API_MODULE);
+  });
+});
+
+describe('checkStoredLogin', () => {
+  it('refreshes a stored user and loads the base settings', async () => {
+    vi.resetModules();
+    const calls = recordApiCalls(() => ({}));
     const { session } = await import('../state/session.js');
     session.token = 'token-1';
     session.user = null;
-    const { startApp } = await import('./startup.js');
-    let showFirstScreen = () => {};
-    const firstScreen = new Promise<void>((resolve) => {
-      showFirstScreen = resolve;
-    });
-    const started = startApp(firstScreen);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(calls).toEqual(['companyStatus']);
-    showFirstScreen();
-    await started;
-    expect(calls).toEqual(['companyStatus', 'userInfo', 'basicInfo']);
+    const { checkStoredLogin } = await import('./stored-login.js');
+    await checkStoredLogin();
+    expect(calls).toEqual(['userInfo', 'basicInfo']);
     vi.doUnmock(API_MODULE);
   });
 
-  it('makes no other call for a visitor: their screens read what they need', async () => {
+  it('makes no call for a visitor: their screens read what they need', async () => {
     vi.resetModules();
-    const calls = recordApiCalls((name) =>
-      name === 'companyStatus' ? { status: 1, type: 1, loss_url: '' } : {},
-    );
+    const calls = recordApiCalls(() => ({}));
     const { session } = await import('../state/session.js');
     session.token = null;
     session.user = null;
-    const { startApp } = await import('./startup.js');
-    await startApp(Promise.resolve());
-    // Whatever the after-first-screen chunk does, it has had its turn.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(calls).toEqual(['companyStatus']);
+    const { checkStoredLogin } = await import('./stored-login.js');
+    await checkStoredLogin();
+    expect(calls).toEqual([]);
     vi.doUnmock(API_MODULE);
   });
 });

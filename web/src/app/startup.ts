@@ -20,12 +20,11 @@ export function decideStartup(status: CompanyStatus): StartupDecision {
 }
 
 /**
- * Runs the startup sequence: the status check first, then — once `firstScreen` resolves —
- * the rest (after-first-screen.ts, a chunk of its own: it needs the protocol's schemas, which
- * the first screen does without). Failures are toasted by the API layer (or silent, for
- * initial calls) and never stop the app.
+ * The startup check: leaves for `loss_url`, or sets company-directory mode. A failure was
+ * toasted by the API layer (or is silent: the call is initial) and the app runs in its normal
+ * mode.
  */
-export async function startApp(firstScreen: Promise<void> = Promise.resolve()): Promise<void> {
+export async function checkCompanyStatus(): Promise<void> {
   try {
     const decision = decideStartup(await api.call('companyStatus'));
     if (decision.action === 'leave') {
@@ -36,7 +35,4 @@ export async function startApp(firstScreen: Promise<void> = Promise.resolve()): 
   } catch {
     // Already reported; the app runs in its normal mode.
   }
-  await firstScreen;
-  const { afterFirstScreen } = await import('./after-first-screen.js');
-  afterFirstScreen();
 }

@@ -11,9 +11,7 @@ interface Fakes {
 }
 
 /** A feed over plain proxies, recording what it asks of the worker and how often it refreshes. */
-function setup(
-  initial: { token?: string | null; feeType?: number; firstScreen?: Promise<void> } = {},
-) {
+function setup(initial: { token?: string | null; feeType?: number; ready?: Promise<void> } = {}) {
   const fakes: Fakes = {
     session: proxy({ token: initial.token ?? null, user: initial.token ? { id: 1 } : null }),
     settings: proxy({
@@ -36,19 +34,18 @@ function setup(
       fakes.refreshes += 1;
     },
     debounceMs: 100,
-    sessionCheckMs: 1000,
-    ...(initial.firstScreen && { firstScreen: initial.firstScreen }),
+    ...(initial.ready && { ready: initial.ready }),
   });
   return { ...fakes, fakes, stop };
 }
 
-/** A first screen that shows when the test calls `shown`. */
-function firstScreenGate() {
-  let shown = () => {};
-  const firstScreen = new Promise<void>((resolve) => {
-    shown = resolve;
+/** A start-up that lets the feed read when the test calls `open`. */
+function readyGate() {
+  let open = () => {};
+  const ready = new Promise<void>((resolve) => {
+    open = resolve;
   });
-  return { firstScreen, shown };
+  return { ready, open };
 }
 
 /** Lets valtio deliver its (microtask-batched) notifications. */
@@ -99,11 +96,15 @@ describe('account feed', () => {
     stop();
   });
 
-  it('reads a stored login once the startup check has replaced the user', async () => {
-    const { fakes, stop } = setup({ token: 'stored' });
-    await vi.advanceTimersByTimeAsync(500);
+  it('reads a stored login once, when the start-up lets it', async () => {
+    const { ready, open } = readyGate();
+    const { fakes, stop } = setup({ token: 'stored', ready });
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(fakes.refreshes).toBe(0);
     fakes.session.user = { id: 1, fresh: true };
+    await settle();
+    expect(fakes.refreshes).toBe(0);
+    open();
     await settle();
     expect(fakes.refreshes).toBe(1);
     await vi.advanceTimersByTimeAsync(2000);
@@ -113,19 +114,13 @@ describe('account feed', () => {
     stop();
   });
 
-  it('reads a stored login after the wait when the check never answers', async () => {
-    const { fakes, stop } = setup({ token: 'stored' });
-    await vi.advanceTimersByTimeAsync(999);
-    expect(fakes.refreshes).toBe(0);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fakes.refreshes).toBe(1);
-    stop();
-  });
-
   it('does not read a stored login the startup check ended', async () => {
-    const { fakes, stop } = setup({ token: 'dead' });
+    const { ready, open } = readyGate();
+    const { fakes, stop } = setup({ token: 'dead', ready });
     fakes.session.token = null;
     fakes.session.user = null;
+    await settle();
+    open();
     await settle();
     await vi.advanceTimersByTimeAsync(2000);
     // One refresh with no token: it only clears.
@@ -154,9 +149,9 @@ describe('account feed', () => {
     stop();
   });
 
-  it('holds the reads asked for before the first screen has shown, then makes them as one', async () => {
-    const { firstScreen, shown } = firstScreenGate();
-    const { fakes, stop } = setup({ firstScreen });
+  it('holds the reads asked for before the start-up lets it read, then makes them as one', async () => {
+    const { ready, open } = readyGate();
+    const { fakes, stop } = setup({ ready });
     fakes.session.token = 'tok-1';
     fakes.session.user = { id: 1 };
     await settle();
@@ -167,7 +162,7 @@ describe('account feed', () => {
     expect(fakes.calls).toEqual(['setToken:tok-1']);
     expect(fakes.refreshes).toBe(0);
 
-    shown();
+    open();
     await settle();
     expect(fakes.refreshes).toBe(1);
     fakes.signals.closedSeq += 1;
@@ -177,14 +172,14 @@ describe('account feed', () => {
     stop();
   });
 
-  it('reads nothing after the first screen when nothing was asked for, or when stopped', async () => {
-    const { firstScreen, shown } = firstScreenGate();
-    const quiet = setup({ firstScreen });
-    const stopped = setup({ firstScreen });
+  it('reads nothing once ready when nothing was asked for, or when stopped', async () => {
+    const { ready, open } = readyGate();
+    const quiet = setup({ ready });
+    const stopped = setup({ ready });
     stopped.fakes.session.token = 'tok-2';
     await settle();
     stopped.stop();
-    shown();
+    open();
     await settle();
     expect(quiet.fakes.refreshes).toBe(0);
     expect(stopped.fakes.refreshes).toBe(0);
@@ -192,7 +187,7 @@ describe('account feed', () => {
   });
 
   it('stops listening when stopped', async () => {
-    const { fakes, stop } = setup({ token: 'stored' });
+    const { fakes, stop } = setup();
     stop();
     fakes.signals.resyncSeq += 1;
     fakes.session.token = 'other';

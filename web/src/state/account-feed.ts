@@ -8,20 +8,13 @@ import { liveWorker } from '../live/bridge.js';
 import { live } from '../live/store.js';
 import { session } from './session.js';
 import { settings } from './settings.js';
-import { refreshTrading, trading } from './trading.js';
+import { refreshTrading } from './trading.js';
 
 /**
  * How long order signals are gathered before one refresh (this project's choice: a close of
  * several orders, or a resync after a reconnect, comes as a few batches a frame or two apart).
  */
 export const SIGNAL_DEBOUNCE_MS = 150;
-
-/**
- * How long the first read waits for the startup check of a stored login (this project's
- * choice). `user/info` is an initial call, so a dead stored token ends silently there; reading
- * `my_deal` first would meet the 999 on a non-initial call and send the visitor to /login.
- */
-export const SESSION_CHECK_MS = 5000;
 
 /** What the feed watches and drives; tests pass plain proxies and recorders. */
 export interface AccountFeedDeps {
@@ -35,14 +28,12 @@ export interface AccountFeedDeps {
   /** Re-reads the orders and balance; clears them when logged out. */
   readonly refresh: () => Promise<void>;
   readonly debounceMs?: number;
-  readonly sessionCheckMs?: number;
   /**
-   * Resolves once the first screen has shown (app/first-screen.ts): reads asked for before are
-   * made then, as one. Loading the REST client and its schemas for a logged-in user's orders
-   * (the socket's login asks for a resync) cost the main thread ~0.15 s at 4× CPU slow-down,
-   * in the middle of the first quotes' render. Without it, reads go out at once.
+   * Resolves when the feed may read (app/boot.ts: the first screen has shown and a stored
+   * login has been checked); reads asked for before are made then, as one. A stored login is
+   * read then too. Without it, reads go out at once.
    */
-  readonly firstScreen?: Promise<void>;
+  readonly ready?: Promise<void>;
 }
 
 function reportFailure(action: string) {
@@ -56,11 +47,12 @@ function reportFailure(action: string) {
  * - A token change goes to the worker at once (the socket logs in or out; the route guard's
  *   `connect()` passes the token on navigations too, and the worker ignores a repeat), then
  *   the orders are read for the new login, or cleared.
- * - A stored login at start is read once the startup check has answered for it (the user is
- *   replaced or the token changes), or after `sessionCheckMs` at the latest.
+ * - A stored login at start is read once `ready` resolves: its check (an initial call) ends a
+ *   dead session quietly, where a read of the orders would meet the 999 and send a visitor to
+ *   /login.
  * - Order signals (closed ids, resync requests) are gathered for `debounceMs`; a burst costs
  *   one refresh, and the refresh itself shares reads already running.
- * - Until `firstScreen` resolves, refreshes are held and then made as one.
+ * - Until `ready` resolves, refreshes are held and then made as one.
  */
 export function createAccountFeed(deps: AccountFeedDeps): () => void {
   const debounceMs = deps.debounceMs ?? SIGNAL_DEBOUNCE_MS;
@@ -74,11 +66,11 @@ export function createAccountFeed(deps: AccountFeedDeps): () => void {
     timers.add(timer);
     return timer;
   };
-  // Until the first screen has shown: whether a read was asked for meanwhile.
-  let holding = deps.firstScreen !== undefined;
+  // Until `ready`: whether a read was asked for meanwhile (a stored login asks at once).
+  let holding = deps.ready !== undefined;
   let askedWhileHolding = false;
   let stopped = false;
-  deps.firstScreen?.then(() => {
+  deps.ready?.then(() => {
     holding = false;
     if (askedWhileHolding && !stopped) void deps.refresh();
   });
@@ -100,34 +92,14 @@ export function createAccountFeed(deps: AccountFeedDeps): () => void {
 
   // Logins and logouts.
   let token = deps.session.token;
-  let waitingForCheck: { user: unknown; timer: ReturnType<typeof setTimeout> } | undefined;
-  const stopWaiting = () => {
-    if (!waitingForCheck) return;
-    clearTimeout(waitingForCheck.timer);
-    timers.delete(waitingForCheck.timer);
-    waitingForCheck = undefined;
-  };
   const onSession = () => {
     const next = deps.session.token;
-    if (next !== token) {
-      token = next;
-      stopWaiting();
-      Promise.resolve(deps.worker().setToken(next)).catch(reportFailure('setToken'));
-      refresh();
-      return;
-    }
-    if (waitingForCheck && deps.session.user !== waitingForCheck.user) {
-      stopWaiting();
-      refresh();
-    }
+    if (next === token) return;
+    token = next;
+    Promise.resolve(deps.worker().setToken(next)).catch(reportFailure('setToken'));
+    refresh();
   };
-  if (token !== null) {
-    const timer = later(deps.sessionCheckMs ?? SESSION_CHECK_MS, () => {
-      waitingForCheck = undefined;
-      refresh();
-    });
-    waitingForCheck = { user: deps.session.user, timer };
-  }
+  if (token !== null) refresh();
   stops.push(subscribe(deps.session, onSession));
 
   // Order signals from the worker.
@@ -157,10 +129,10 @@ export function createAccountFeed(deps: AccountFeedDeps): () => void {
 let started = false;
 
 /**
- * Starts the app's account feed (once; later calls do nothing), its reads held until
- * `firstScreen` resolves. Called from main.tsx.
+ * Starts the app's account feed (once; later calls do nothing), its reads held until `ready`
+ * resolves (app/boot.ts).
  */
-export function startAccountFeed(firstScreen: Promise<void>): void {
+export function startAccountFeed(ready: Promise<void>): void {
   if (started) return;
   started = true;
   createAccountFeed({
@@ -169,11 +141,6 @@ export function startAccountFeed(firstScreen: Promise<void>): void {
     signals: live.orders,
     worker: liveWorker,
     refresh: refreshTrading,
-    firstScreen,
+    ready,
   });
-  // Fills and closes are announced from the first screen on; the code for it loads then.
-  void firstScreen
-    .then(() => import('./order-news.js'))
-    .then(({ announceOrderNews }) => announceOrderNews(trading, live.orders))
-    .catch((error: unknown) => console.warn('order news not started', error));
 }

@@ -114,8 +114,13 @@ export function refreshTradeListOnNavigation(): Promise<void> {
   return started ?? refreshTradeList();
 }
 
-// The server names categories and some instruments in the language asked for: a new choice
-// reads them again (on the quotes screen, the drawer changes it without a navigation).
-subscribeKey(settings, 'language', () => {
-  if (market.loaded) refreshTradeList().catch(() => undefined);
-});
+/**
+ * Reads the trade list again whenever the language changes: the server names categories and
+ * some instruments in the language asked for (on the quotes screen, the drawer changes it
+ * without a navigation).
+ */
+export function followTradeListLanguage(): void {
+  subscribeKey(settings, 'language', () => {
+    if (market.loaded) refreshTradeList().catch(() => undefined);
+  });
+}

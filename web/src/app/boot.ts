@@ -1,0 +1,81 @@
+/**
+ * The app's start-up, in the order it happens (web/README.md draws it). On a low-end phone the
+ * main thread is what the first seconds wait on, so the first screen — live quotes on `/` —
+ * comes first, and work it does not show waits on one promise, `firstScreen`.
+ */
+import { createElement, StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { subscribe } from 'valtio/vanilla';
+import { sendFirstScreenReads } from '../api/index.js';
+import { followLanguageSetting } from '../i18n/index.js';
+import { live } from '../live/store.js';
+import { splitHash } from '../nav/location.js';
+import { startAccountFeed } from '../state/account-feed.js';
+import {
+  followTradeListLanguage,
+  market,
+  startFirstTradeList,
+  startQuoteFeed,
+} from '../state/market.js';
+import { trading } from '../state/trading.js';
+import { App } from './App.js';
+import { firstScreenShown, whenBrowserIdle } from './first-screen.js';
+import { startRealtime } from './realtime.js';
+import { TRADE_LIST_PATHS } from './routes.js';
+import { preloadScreen } from './screens.js';
+import { checkCompanyStatus } from './startup.js';
+
+/** Starts the app in `root`. */
+export function boot(root: HTMLElement): void {
+  // 1. The live worker and its socket, first: the worker's thread starts while the page goes
+  // on, and the quotes (DAY_MARKET, for the page's life) stream as soon as it is connected.
+  startRealtime();
+  startQuoteFeed();
+
+  // 2. The first screen. Its reads go out now, before any REST client has loaded: the live
+  // worker checks their answers (api/early.ts), so neither zod nor the route table is built
+  // on the main thread before the first quotes. The screen's chunk loads beside them.
+  followLanguageSetting();
+  followTradeListLanguage();
+  const { path } = splitHash(location.hash);
+  const opensOnQuotes = TRADE_LIST_PATHS.has(path);
+  sendFirstScreenReads(opensOnQuotes);
+  if (opensOnQuotes) startFirstTradeList();
+  preloadScreen(path);
+  const statusChecked = checkCompanyStatus();
+  render(root);
+
+  // 3. Once the first screen has shown its quotes (or at once, when the page opens elsewhere):
+  // the stored login's check, then the holdings and balance of the account feed; fills and
+  // closes are announced from then on.
+  const firstScreen = firstScreenShown({
+    opensOnQuotes,
+    loaded: () => market.loaded,
+    subscribe: (listener) => subscribe(market, listener),
+    whenIdle: whenBrowserIdle,
+    after: (ms, task) => {
+      const timer = setTimeout(task, ms);
+      return () => clearTimeout(timer);
+    },
+  });
+  const loginChecked = Promise.all([statusChecked, firstScreen])
+    .then(() => import('./stored-login.js'))
+    .then(({ checkStoredLogin }) => checkStoredLogin())
+    .catch((error: unknown) => console.warn('stored login not checked', error));
+  startAccountFeed(loginChecked);
+  void firstScreen
+    .then(() => import('../state/order-news.js'))
+    .then(({ announceOrderNews }) => announceOrderNews(trading, live.orders))
+    .catch((error: unknown) => console.warn('order news not started', error));
+}
+
+/**
+ * The first render, as a transition: React renders it in slices with the main thread free
+ * between them, so the worker's first batches are not held behind one long task.
+ */
+function render(root: HTMLElement): void {
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(createElement(StrictMode, null, createElement(App)));
+  });
+}
