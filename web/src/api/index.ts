@@ -64,7 +64,7 @@ let client: Promise<CallOf> | undefined;
  */
 function loadClient(): Promise<CallOf> {
   client ??= import('./client.js')
-    .then(({ loadApi }) => loadApi(clientOptions()))
+    .then(({ createApi }) => createApi(clientOptions()))
     .then((loaded) => loaded.call as CallOf);
   return client;
 }

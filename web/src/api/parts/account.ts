@@ -1,2 +1,0 @@
-// A chunk of its own: see route-parts.ts.
-export { accountRoutes } from '@pipstream/protocol';
