@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { compileHints } from './scripts/compile-hints.ts';
 import { precompress } from './scripts/precompress.ts';
 import { isSourceModule, preloadFirstScreen } from './scripts/preload-first-screen.ts';
 
@@ -18,9 +17,6 @@ export default defineConfig({
     react(),
     // `/`'s lazy chunks are fetched beside the entry rather than one after another.
     preloadFirstScreen(HOME_SCREEN),
-    // The first screen's chunk runs almost in full before the first quote: compiled in the
-    // background while it streams in (see scripts/compile-hints.ts; the entry is not).
-    compileHints((chunk) => chunk.name === FIRST_SCREEN_CHUNK),
     precompress(),
   ],
   resolve: {
@@ -39,8 +35,6 @@ export default defineConfig({
   },
   worker: {
     format: 'es',
-    // The live worker runs all of its bundle as it starts.
-    plugins: () => [compileHints((chunk) => chunk.isEntry)],
   },
   build: {
     outDir: 'dist',
