@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
-import { isSourceModule, preloadFirstScreen } from './scripts/preload-first-screen.ts';
 
 /** The first screen's code: the home screen, without the protocol and zod. */
 const HOME_SCREEN = ['src/screens/home/Home.tsx'];
@@ -9,16 +8,17 @@ const HOME_SCREEN = ['src/screens/home/Home.tsx'];
 /** The chunk that holds the first screen's code. */
 const FIRST_SCREEN_CHUNK = 'first-screen';
 
+/** Whether module `id` (a path, either separator) is one of `sources` (`src/…` under web). */
+function isSourceModule(id: string, sources: readonly string[]): boolean {
+  const path = id.replaceAll('\\', '/');
+  return sources.some((source) => path.endsWith(`/web/${source}`));
+}
+
 /** Where the dev server sends API, socket and upload requests: the mock upstream or a gateway. */
 const backend = process.env.PIPSTREAM_API || 'http://127.0.0.1:9100';
 
 export default defineConfig({
-  plugins: [
-    react(),
-    // `/`'s lazy chunks are fetched beside the entry rather than one after another.
-    preloadFirstScreen(HOME_SCREEN),
-    precompress(),
-  ],
+  plugins: [react(), precompress()],
   resolve: {
     // Workspace packages are read from their TypeScript sources, never from a stale build.
     conditions: ['source', ...defaultClientConditions],
@@ -49,7 +49,7 @@ export default defineConfig({
         // Few requests before the first screen: on a phone's HTTP/1.1 connections (six at most
         // per host) each small chunk costs a round trip, and the first screen's ~30 chunks
         // queued behind one another. The entry and everything it imports statically make one
-        // chunk; the home screen, which `/` loads at once, one more (preloaded by index.html).
+        // chunk; the home screen, which `/` loads at once, one more (app/boot.ts asks for it early).
         // The REST client, with the protocol and zod, loads after the first screen: its reads
         // are checked in the live worker (api/index.ts).
         codeSplitting: {
