@@ -47,9 +47,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Few requests before the first screen: on a phone's HTTP/1.1 connections (six at most
-        // per host) each small chunk costs a round trip, and the first screen's ~30 chunks
-        // queued behind one another. The entry and everything it imports statically make one
-        // chunk; the home screen, which `/` loads at once, one more (app/boot.ts asks for it early).
+        // per host) each small chunk costs a round trip, and many chunks queue behind one
+        // another. The entry and everything it imports statically make one chunk; the home
+        // screen, which `/` loads at once, one more (app/boot.ts asks for it early).
         // The REST client, with the protocol and zod, loads after the first screen: its reads
         // are checked in the live worker (api/index.ts).
         codeSplitting: {

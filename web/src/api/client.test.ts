@@ -53,7 +53,7 @@ afterEach(() => {
   ui.loading = 0;
 });
 
-describe('API layer (SPEC §8)', () => {
+describe('API layer (docs/product.md#errors)', () => {
   it('sends lang and authorization on every call', async () => {
     const { api, requests } = setup(async () => envelope(1, '', []));
     await api.call('areaList');

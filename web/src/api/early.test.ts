@@ -30,7 +30,7 @@ function setup(maxAgeMs = 10_000) {
 }
 
 describe('early reads', () => {
-  it('sends a GET with t and the lang and authorization headers of SPEC §7', () => {
+  it('sends a GET with t and the lang and authorization headers of docs/product.md#calls', () => {
     const { reads, sent } = setup();
     reads.send('tradeList', ORIGIN, { lang: 'en', token: 'tok' });
     expect(sent).toEqual([

@@ -7,8 +7,8 @@ import type { FetchLike, RawAnswer } from '@pipstream/protocol';
 import type { FirstAnswer } from '../worker/api.js';
 
 /**
- * The first screen's reads, by call name, with the route table's paths (a test holds them
- * equal to the protocol's `firstScreenRoutes`): the startup check (SPEC §4), and the trade
+ * The first screen's reads, by call name, with the route table's paths (a test holds them equal to
+ * the protocol's `firstScreenRoutes`): the startup check (docs/product.md#states), and the trade
  * list and categories `/` and `/trade` wait for before they show anything.
  */
 export const FIRST_SCREEN_READS = {
@@ -38,7 +38,7 @@ export interface EarlyReadsOptions {
 }
 
 export interface EarlyReads {
-  /** Sends `GET origin + path of name` now, with `t` and the headers of SPEC §7. */
+  /** Sends `GET origin + path of name` now, with `t` and the headers of docs/product.md#calls. */
   send(name: FirstScreenRead, origin: string, headers: EarlyHeaders): void;
   /**
    * The response of the early read of `name` sent with the same `lang` and token, handed out

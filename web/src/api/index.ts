@@ -10,9 +10,9 @@ import type { ApiOptions } from './routed.js';
 
 /**
  * Where a session that ended (999) sends the user from `here` (`/path?query`): /login, back to
- * `here` afterwards (this project's choice; SPEC §4 says only "goes to /login"). Already on
- * /login, the user stays where they are: several calls answered 999 at once must not wipe the
- * `from` the first one set.
+ * `here` afterwards (this project's choice; docs/product.md#states says only "goes to /login").
+ * Already on /login, the user stays where they are: several calls answered 999 at once must not
+ * wipe the `from` the first one set.
  */
 export function loginAfterSessionEnd(here: string): string {
   const { path } = splitHash(here);
@@ -36,7 +36,7 @@ export function sendFirstScreenReads(opensOnQuotes: boolean): void {
 
 const currentUser = (): EarlyHeaders => ({ lang: settings.language, token: session.token });
 
-/** The client's options: its hooks give every call the UI behaviour of SPEC §8. */
+/** The client's options: its hooks give every call the UI behaviour of docs/product.md#errors. */
 function clientOptions(): ApiOptions {
   return {
     baseUrl: location.origin,
@@ -72,9 +72,9 @@ function loadClient(): Promise<CallOf> {
 const viaClient: CallOf = (name, ...args) => loadClient().then((call) => call(name, ...args));
 
 /**
- * The app's one REST client (SPEC §7 and §8). The first screen's reads are answered by their
- * early reads, checked by the live worker: neither zod nor the schemas are built on the main
- * thread before the first quotes.
+ * The app's one REST client (docs/product.md#calls and #errors). The first screen's reads are
+ * answered by their early reads, checked by the live worker: neither zod nor the schemas are built
+ * on the main thread before the first quotes.
  */
 export const api: Pick<Api, 'call'> = {
   call: answeringEarly({

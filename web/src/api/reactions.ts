@@ -1,6 +1,6 @@
 import { ApiError, ApiInputError, type CallEnd, ClientError, CODE } from '@pipstream/protocol';
 
-/** What the UI does about one ended call (SPEC §8). */
+/** What the UI does about one ended call (docs/product.md#errors). */
 export type Reaction =
   /** A message from the server, shown as it came (it is already in the user's language). */
   | { readonly kind: 'toast'; readonly tone: 'success' | 'error'; readonly text: string }
@@ -16,13 +16,13 @@ export type Reaction =
   | { readonly kind: 'log'; readonly message: string };
 
 /**
- * Calls whose "not found" means "this instrument does not exist": SPEC §8 says a trade pair
- * not found is only logged (a stale link or a delisted product), never toasted.
+ * Calls whose "not found" means "this instrument does not exist": docs/product.md#errors says a
+ * trade pair not found is only logged (a stale link or a delisted product), never toasted.
  */
 const QUIET_NOT_FOUND: ReadonlySet<string> = new Set(['kline', 'abbreviatedKline']);
 
 /**
- * SPEC §8 as a pure function of how a call ended:
+ * docs/product.md#errors as a pure function of how a call ended:
  * - success: the server's message is toasted for calls that show it (`toastOnSuccess`);
  * - a code other than 1: its message is toasted unless the call says `noErrorToast`; 999 also
  *   ends the session, unless the call is `initial`;

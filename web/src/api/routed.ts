@@ -1,6 +1,7 @@
 /**
- * The app's REST behaviour over a table of the protocol's routes (client.ts makes the app's
- * client with it): toasts, the 999 logout and the loading indicator of SPEC §8 around each call.
+ * The app's REST behaviour over a table of the protocol's routes (client.ts makes the app's client
+ * with it): toasts, the 999 logout and the loading indicator of docs/product.md#errors around each
+ * call.
  */
 import '../schema-policy.js';
 import {
@@ -23,7 +24,7 @@ export interface ApiHooks {
   endLoading(): void;
   /** Code 999 on a call that is not initial: clear the user and go to /login. */
   sessionGone(): void;
-  /** Where the console lines of SPEC §8 go; default `console.warn`. */
+  /** Where the console lines of docs/product.md#errors go; default `console.warn`. */
   warn?(message: string): void;
 }
 
@@ -37,8 +38,9 @@ export interface ApiOptions {
 }
 
 /**
- * The protocol's REST client over `table` with the UI behaviour of SPEC §8 around every call:
- * toasts, the 999 logout, and one loading indicator counted over the calls that show it.
+ * The protocol's REST client over `table` with the UI behaviour of docs/product.md#errors around
+ * every call: toasts, the 999 logout, and one loading indicator counted over the calls that show
+ * it.
  */
 export function createRoutedApi<Table extends RouteTable>(
   table: Table,

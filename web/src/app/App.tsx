@@ -71,7 +71,7 @@ function Shell() {
     goBack('/user');
   }, [decision.action, path, search, t]);
 
-  // SPEC §2: every navigation starts the realtime connection.
+  // docs/product.md#routes: every navigation starts the realtime connection.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation by design.
   useEffect(() => {
     startRealtime();

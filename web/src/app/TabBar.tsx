@@ -9,8 +9,8 @@ interface Tab {
 }
 
 /**
- * SPEC §2 bottom tabs: quotes, trade, order, documentary (the copy-trade ranking, named "Copy
- * trading" as traders know it), personal center.
+ * docs/product.md#routes bottom tabs: quotes, trade, order, documentary (the copy-trade ranking,
+ * named "Copy trading" as traders know it), personal center.
  */
 const TABS: readonly Tab[] = [
   { path: '/', icon: 'quotes', labelKey: 'web.tabs.quotes' },

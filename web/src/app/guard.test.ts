@@ -11,8 +11,8 @@ const paths = Object.keys(ROUTES);
 const byAccess = (access: string) =>
   paths.filter((path) => ROUTES[path as keyof typeof ROUTES].access === access);
 
-describe('route guard (SPEC §2, §5, §6)', () => {
-  it('registers every route of SPEC §2, the wallet and its screens for real users only', () => {
+describe('route guard (docs/product.md#routes, #validation, #roles)', () => {
+  it('registers every route of the product, the wallet and its screens for real users only', () => {
     expect(paths).toHaveLength(27);
     expect(byAccess('real').sort()).toEqual(
       [
@@ -22,7 +22,7 @@ describe('route guard (SPEC §2, §5, §6)', () => {
         '/mine/password',
         '/mine/wallet',
         '/mine/withdraw',
-        // The wallet's own screens: demo users are kept out of the wallet (SPEC §6).
+        // The wallet's own screens: demo users are kept out of the wallet (docs/product.md#roles).
         '/mine/bank-card-list',
         '/mine/coin-address-list',
         '/mine/withdraw-way',

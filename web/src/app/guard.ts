@@ -2,7 +2,10 @@ import { loginFrom } from '../nav/location.js';
 import type { Viewer } from '../state/session.js';
 import { ROUTE_ALIASES, routeAt } from './routes.js';
 
-/** What the router does with a navigation (SPEC §2 route guard, §5 demo restriction). */
+/**
+ * What the router does with a navigation (docs/product.md#routes route guard, #validation demo
+ * restriction).
+ */
 export type GuardDecision =
   | { readonly action: 'allow' }
   /** Replace the location with `to` (unknown path, alias, or login required). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConnectOptions } from '../worker/api.js';
 import { createRealtimeStarter, socketUrl } from './realtime.js';
 
-describe('socket address (SPEC §7)', () => {
+describe('socket address (docs/product.md#calls)', () => {
   it('is /v1/ws on the page host, secure when the page is', () => {
     expect(socketUrl({ protocol: 'https:', host: 'app.example.test' })).toBe(
       'wss://app.example.test/v1/ws',
@@ -25,7 +25,7 @@ function starterWith(token: string | null) {
 }
 
 describe('realtime starter', () => {
-  it('connects with the stored token and language on every start (SPEC §2)', () => {
+  it('connects with the stored token and language on every start (docs/product.md#routes)', () => {
     const { start, calls, now } = starterWith('T1');
     start();
     now.lang = 'vn';

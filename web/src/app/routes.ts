@@ -1,4 +1,4 @@
-/** Who may open a route (SPEC §2 and §6). */
+/** Who may open a route (docs/product.md#routes and #roles). */
 export type RouteAccess = 'all' | 'login' | 'real';
 
 export interface RouteInfo {
@@ -9,7 +9,7 @@ export interface RouteInfo {
   readonly keepAlive?: boolean;
 }
 
-/** Every route of SPEC §2, by path. */
+/** Every route of docs/product.md#routes, by path. */
 export const ROUTES = {
   '/': { access: 'all', footer: true, keepAlive: true },
   '/trade': { access: 'all', footer: true, keepAlive: true },
@@ -35,8 +35,9 @@ export const ROUTES = {
   '/mine/chat': { access: 'login' },
   '/mine/system': { access: 'login' },
   '/mine/wallet': { access: 'real' },
-  // SPEC §2 has these "logged in", but §6 keeps demo users out of the wallet they belong to
-  // (their calls refuse a demo account): typed in, they get the demo notice, not an error.
+  // docs/product.md#routes has these "logged in", but #roles keeps demo users out of the wallet
+  // they belong to (their calls refuse a demo account): typed in, they get the demo notice, not an
+  // error.
   '/mine/bank-card-list': { access: 'real' },
   '/mine/coin-address-list': { access: 'real' },
   '/mine/withdraw-way': { access: 'real' },
@@ -44,13 +45,13 @@ export const ROUTES = {
 
 export type RoutePath = keyof typeof ROUTES;
 
-/** Other names of a route: the user center is also seen as /mine (SPEC §2). */
+/** Other names of a route: the user center is also seen as /mine (docs/product.md#routes). */
 export const ROUTE_ALIASES: Readonly<Record<string, RoutePath>> = { '/mine': '/user' };
 
 /** The routes kept alive, in the order they are laid out. */
 export const KEEP_ALIVE_PATHS = ['/', '/trade'] as const satisfies readonly RoutePath[];
 
-/** SPEC §2: the routes whose every visit refreshes the trade list. */
+/** docs/product.md#routes: the routes whose every visit refreshes the trade list. */
 export const TRADE_LIST_PATHS: ReadonlySet<string> = new Set(['/', '/trade']);
 
 const byPath: ReadonlyMap<string, RouteInfo> = new Map(Object.entries(ROUTES));

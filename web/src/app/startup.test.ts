@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { API_MODULE, recordApiCalls } from '../api/test-support.js';
 import { decideStartup } from './startup.js';
 
-describe('startup check (SPEC §4)', () => {
+describe('startup check (docs/product.md#states)', () => {
   it('leaves for loss_url when the status is 0', () => {
     expect(decideStartup({ status: 0, type: 1, loss_url: 'https://moved.test/' })).toEqual({
       action: 'leave',

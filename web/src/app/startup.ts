@@ -2,14 +2,14 @@ import type { CompanyStatus } from '@pipstream/protocol';
 import { api } from '../api/index.js';
 import { settings } from '../state/settings.js';
 
-/** What the startup check of SPEC §4 asks for. */
+/** What the startup check of docs/product.md#states asks for. */
 export type StartupDecision =
   | { readonly action: 'leave'; readonly url: string }
   | { readonly action: 'stay'; readonly directoryMode: boolean };
 
 /**
- * SPEC §4: status 0 sends the browser to `loss_url`; otherwise type 0 switches the app to
- * company-directory mode. A status 0 without a usable http(s) `loss_url` keeps the app
+ * docs/product.md#states: status 0 sends the browser to `loss_url`; otherwise type 0 switches the
+ * app to company-directory mode. A status 0 without a usable http(s) `loss_url` keeps the app
  * running (this project's choice: there is nowhere to send the user).
  */
 export function decideStartup(status: CompanyStatus): StartupDecision {

@@ -2,7 +2,7 @@ import { LANGUAGES } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatterOf, localizeDecimal } from './format.js';
 
-/** The ASCII digits of a text, in order: what SPEC §9 precision is about. */
+/** The ASCII digits of a text, in order: what docs/product.md#constants precision is about. */
 const digitsOf = (text: string) => text.replace(/[^0-9]/g, '');
 
 describe('localizeDecimal', () => {

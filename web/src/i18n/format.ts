@@ -1,11 +1,11 @@
 /**
  * Numbers and times written the way the chosen language writes them, through `Intl`.
  *
- * Figures reach this module already rounded, as exact decimal strings from the protocol's
- * display helpers (SPEC §9: balance 2 decimals, margin and fee 6, prices at their instrument's
- * precision). Localising only places the language's separators and signs around those digits:
- * the string goes to `Intl.NumberFormat` as it is (an exact decimal, ES2023), never through a
- * float, with exactly the fraction digits it came with.
+ * Figures reach this module already rounded, as exact decimal strings from the protocol's display
+ * helpers (docs/product.md#constants: balance 2 decimals, margin and fee 6, prices at their
+ * instrument's precision). Localising only places the language's separators and signs around those
+ * digits: the string goes to `Intl.NumberFormat` as it is (an exact decimal, ES2023), never through
+ * a float, with exactly the fraction digits it came with.
  *
  * Digits are always Latin (`numberingSystem: 'latn'`), also in ar, fa, hi and my: traders read
  * quotes and amounts in the digits of the market's own tickets and statements (this project's
@@ -108,7 +108,7 @@ export type Moment = number | string;
 
 /**
  * `YYYY-MM-DD HH:mm:ss` (or with a `T`) without a zone: the upstream's UTC timestamps
- * (SPEC §3 times, like candle times, are UTC).
+ * (docs/product.md#entities times, like candle times, are UTC).
  */
 const UTC_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { directionOf, documentAttributes, LANGUAGE_NAME_KEYS, pickLanguage } from './languages.js';
 
 describe('language choice', () => {
-  it('defaults to hk (SPEC §9)', () => {
+  it('defaults to hk (docs/product.md#constants)', () => {
     expect(pickLanguage(undefined)).toBe('hk');
     expect(pickLanguage(null, null)).toBe('hk');
     expect(pickLanguage('klingon')).toBe('hk');

@@ -8,9 +8,9 @@ import {
 } from '@pipstream/protocol';
 
 /**
- * The language to start with: one named by the page's query (`?lang=`), else the one chosen on
- * an earlier visit, else the default of SPEC §9 (hk). Aliases resolve (`tw` → `hk`); unknown
- * codes are skipped.
+ * The language to start with: one named by the page's query (`?lang=`), else the one chosen on an
+ * earlier visit, else the default of docs/product.md#constants (hk). Aliases resolve (`tw` → `hk`);
+ * unknown codes are skipped.
  */
 export function pickLanguage(stored: unknown, fromQuery?: string | null): Language {
   return (

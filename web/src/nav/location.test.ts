@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { safeFrom, splitHash } from './location.js';
 
 describe('splitHash', () => {
-  it('reads the path and the query inside the hash, as SPEC links write them', () => {
+  it('reads the path and the query inside the hash, as the product writes its links', () => {
     expect(splitHash('#/register?invite_code=AB12')).toEqual({
       path: '/register',
       search: 'invite_code=AB12',

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Hash locations with the query inside the hash, as SPEC links are written
- * (`origin/#/register?invite_code=…`). wouter's own hash hook treats `?…` as part of the path
- * and writes queries before the hash, so the app uses these instead: `path` and `search` both
- * come from the hash, and `navigate` writes both into it.
+ * Hash locations with the query inside the hash, as the product's links are written
+ * (`origin/#/register?invite_code=…`). wouter's own hash hook treats `?…` as part of the path and
+ * writes queries before the hash, so the app uses these instead: `path` and `search` both come from
+ * the hash, and `navigate` writes both into it.
  */
 
 /** The path and query of a location hash: `#/order?type=1` → `/order`, `type=1`. */

@@ -4,7 +4,10 @@ import { navigate } from '../nav/location.js';
 import { signOut } from './session.js';
 import { confirm, showToast } from './ui.js';
 
-/** SPEC §4 logout: after confirmation, clears token and user and says "logout success". */
+/**
+ * docs/product.md#states logout: after confirmation, clears token and user and says "logout
+ * success".
+ */
 export async function logout(): Promise<void> {
   const ok = await confirm({
     message: i18n.t('web.user.logout_confirm'),
@@ -18,7 +21,10 @@ export async function logout(): Promise<void> {
   navigate('/', { replace: true });
 }
 
-/** Resets the demo account after confirmation; the server's message is shown (SPEC §8). */
+/**
+ * Resets the demo account after confirmation; the server's message is shown
+ * (docs/product.md#errors).
+ */
 export async function resetDemoAccount(): Promise<void> {
   const ok = await confirm({
     message: i18n.t('web.user.reset_demo_confirm'),

@@ -2,15 +2,15 @@ import '../schema-policy.js';
 import { type Company, companySchema } from '@pipstream/protocol';
 
 /**
- * The company cookie (SPEC §9: it lasts 3 years). SPEC does not say what it holds; this
- * project's choice: the company record of `company/getCompany` (SPEC §3 Company), the last one
- * the server gave. The company information shows from it at once on the next visit — offline
- * or with the call failing too — and is replaced by every fresh answer. It holds no personal
- * data, only what the site publishes about itself.
+ * The company cookie (docs/product.md#constants: it lasts 3 years). The product does not say what
+ * it holds; this project's choice: the company record of `company/getCompany`
+ * (docs/product.md#entities Company), the last one the server gave. The company information shows
+ * from it at once on the next visit — offline or with the call failing too — and is replaced by
+ * every fresh answer. It holds no personal data, only what the site publishes about itself.
  */
 export const COMPANY_COOKIE = 'pipstream_company';
 
-/** SPEC §9: the company cookie lasts 3 years. */
+/** docs/product.md#constants: the company cookie lasts 3 years. */
 export const COMPANY_COOKIE_YEARS = 3;
 
 /** Past this size a cookie risks being dropped (browsers keep 4096 bytes per cookie). */

@@ -7,9 +7,12 @@ import { singleFlight } from './once.js';
 import { settings } from './settings.js';
 
 export interface MarketState {
-  /** Instrument categories in display order (SPEC §3 Category). */
+  /** Instrument categories in display order (docs/product.md#entities Category). */
   categories: Category[];
-  /** The trade list (SPEC §3 Instrument), as last fetched; live prices come from the worker. */
+  /**
+   * The trade list (docs/product.md#entities Instrument), as last fetched; live prices come from
+   * the worker.
+   */
   instruments: Instrument[];
   /** The trade list has been fetched at least once (the home skeleton shows until then). */
   loaded: boolean;
@@ -57,10 +60,10 @@ async function loadCategories(): Promise<void> {
 }
 
 /**
- * Fetches the trade list again (SPEC §2: on every navigation to `/` and `/trade`), and the
- * categories the first time in each language, and hands the list to the live worker: its terms and starting
- * quotes (a quote already live is kept there). Concurrent calls share one request. Failures
- * are toasted by the API layer; the last list stays.
+ * Fetches the trade list again (docs/product.md#routes: on every navigation to `/` and `/trade`),
+ * and the categories the first time in each language, and hands the list to the live worker: its
+ * terms and starting quotes (a quote already live is kept there). Concurrent calls share one
+ * request. Failures are toasted by the API layer; the last list stays.
  */
 export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
   const [instruments] = await Promise.all([
@@ -84,7 +87,7 @@ export function startFirstTradeList(): void {
 }
 
 /**
- * The trade list read of a navigation to `/` or `/trade` (SPEC §2): the page's first
+ * The trade list read of a navigation to `/` or `/trade` (docs/product.md#routes): the page's first
  * navigation takes the read the entry started, any later one reads again.
  */
 export function refreshTradeListOnNavigation(): Promise<void> {

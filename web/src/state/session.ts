@@ -2,7 +2,7 @@ import type { Session, User } from '@pipstream/protocol';
 import { proxy, subscribe } from 'valtio/vanilla';
 import { browserStorage, type KeyValueStorage, readJson, writeJson } from './storage.js';
 
-/** Login state of SPEC §4: a token and a user, or neither. */
+/** Login state of docs/product.md#states: a token and a user, or neither. */
 export interface SessionState {
   token: string | null;
   user: User | null;

@@ -6,9 +6,9 @@ import { browserStorage, readJson, writeJson } from './storage.js';
 export interface SettingsState {
   /** The chosen language; it drives the text and the `lang` header of every call. */
   language: Language;
-  /** Base settings of SPEC §3, once loaded. */
+  /** Base settings of docs/product.md#entities, once loaded. */
   base: BaseSettings | null;
-  /** Company-directory mode (SPEC §4: the startup check answered type 0). */
+  /** Company-directory mode (docs/product.md#states: the startup check answered type 0). */
   directoryMode: boolean;
   /** Phone area codes, once loaded. */
   areaCodes: AreaCode[] | null;

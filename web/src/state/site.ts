@@ -3,7 +3,10 @@ import { api } from '../api/index.js';
 import { sharedLoad } from './once.js';
 import { settings } from './settings.js';
 
-/** Loads the base settings of SPEC §3 once (service link, registration check, fee type, title). */
+/**
+ * Loads the base settings of docs/product.md#entities once (service link, registration check, fee
+ * type, title).
+ */
 export const loadBaseSettings: () => Promise<BaseSettings> = sharedLoad(async () => {
   const base = await api.call('basicInfo');
   settings.base = base;

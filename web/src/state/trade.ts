@@ -9,7 +9,7 @@ export interface TradeState {
    * `null` before any choice; the screen then shows the first instrument of the trade list.
    */
   instrumentId: number | null;
-  /** The chart period (SPEC §9: 1min by default). */
+  /** The chart period (docs/product.md#constants: 1min by default). */
   period: Period;
 }
 

@@ -23,7 +23,10 @@ export interface TradingState {
   loaded: boolean;
 }
 
-/** `my_deal`'s `status` for the two open tabs (SPEC §4); plain numbers keep zod out of this chunk. */
+/**
+ * `my_deal`'s `status` for the two open tabs (docs/product.md#states); plain numbers keep zod out
+ * of this chunk.
+ */
 const HOLDING = 1;
 const PENDING = 0;
 

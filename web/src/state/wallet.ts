@@ -1,6 +1,6 @@
 /**
- * The wallet summary (SPEC §3 Account summary: balance and frozen balance) as the personal
- * center, wallet, withdraw and history screens show it. Screens call `refreshSummary()` on
+ * The wallet summary (docs/product.md#entities Account summary: balance and frozen balance) as the
+ * personal center, wallet, withdraw and history screens show it. Screens call `refreshSummary()` on
  * mount and after a change of their own (a withdrawal, a deposit).
  */
 import type { AccountSummary } from '@pipstream/protocol';

@@ -7,7 +7,7 @@ export interface ImagePickerProps {
   readonly onPick?: (file: File) => void;
 }
 
-/** One image from the camera or the gallery (SPEC §9: one image per upload). */
+/** One image from the camera or the gallery (docs/product.md#constants: one image per upload). */
 export function ImagePicker({ label, disabled, onPick }: ImagePickerProps) {
   const id = useId();
   return (

@@ -24,9 +24,9 @@ export interface ImageUpload {
 }
 
 /**
- * The upload of one image (SPEC §9: one image per upload). The picked file is previewed from
- * a local object URL at once and released when no longer shown; an upload still running when
- * another starts, the image is removed or the screen closes is cancelled.
+ * The upload of one image (docs/product.md#constants: one image per upload). The picked file is
+ * previewed from a local object URL at once and released when no longer shown; an upload still
+ * running when another starts, the image is removed or the screen closes is cancelled.
  */
 export function useImageUpload(initial: UploadedImage | null = null): ImageUpload {
   const [state, dispatch] = useReducer(

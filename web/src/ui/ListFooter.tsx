@@ -16,9 +16,9 @@ export interface ListFooterProps {
 }
 
 /**
- * The end of a paged list: the next page loads by itself as the end scrolls near (infinite
- * scroll), with a "Load more" button for when it does not; "Loading", a retry after a failure,
- * or "No more" once everything is in (SPEC §2 wording).
+ * The end of a paged list: the next page loads by itself as the end scrolls near (infinite scroll),
+ * with a "Load more" button for when it does not; "Loading", a retry after a failure, or "No more"
+ * once everything is in (docs/product.md#routes wording).
  */
 export function ListFooter({ list, shown = list.items.length }: ListFooterProps) {
   const { t } = useTranslation();

@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ui } from '../state/ui.js';
 
-/** The one loading indicator (SPEC §8): shown while any call that shows loading runs. */
+/**
+ * The one loading indicator (docs/product.md#errors): shown while any call that shows loading runs.
+ */
 export function LoadingIndicator() {
   const { t } = useTranslation();
   const { loading } = useSnapshot(ui);

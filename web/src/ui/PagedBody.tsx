@@ -20,9 +20,9 @@ export interface PagedBodyProps<T> {
 }
 
 /**
- * Every paged list's states in one place: a skeleton until the first page is in, a retry when
- * it failed, "No data" when there is nothing, else the rows and the footer that loads the next
- * page and says "No more" at the end (SPEC §2 wording).
+ * Every paged list's states in one place: a skeleton until the first page is in, a retry when it
+ * failed, "No data" when there is nothing, else the rows and the footer that loads the next page
+ * and says "No more" at the end (docs/product.md#routes wording).
  */
 export function PagedBody<T>({
   list,

@@ -11,7 +11,10 @@ import {
 } from './pull-gesture.js';
 
 export interface PullToRefreshProps {
-  /** Reloads the content; the indicator shows until it settles, then 500 ms more (SPEC §9). */
+  /**
+   * Reloads the content; the indicator shows until it settles, then 500 ms more
+   * (docs/product.md#constants).
+   */
   readonly onRefresh: () => Promise<unknown>;
   readonly children: ReactNode;
   /** Ignore pulls (while nothing is loaded yet, say). */

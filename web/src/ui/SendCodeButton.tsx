@@ -7,7 +7,7 @@ export interface SendCodeButtonProps {
   readonly onSend: () => Promise<boolean>;
 }
 
-/** "Send code", then a 60 s countdown showing the seconds left (SPEC §4). */
+/** "Send code", then a 60 s countdown showing the seconds left (docs/product.md#states). */
 export function SendCodeButton({ onSend }: SendCodeButtonProps) {
   const { t } = useTranslation();
   const { seconds, start } = useCountdown();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 export interface SkeletonListProps {
-  /** How many placeholder rows (SPEC §9: the home list shows 10). */
+  /** How many placeholder rows (docs/product.md#constants: the home list shows 10). */
   readonly rows: number;
   readonly className?: string;
 }

@@ -1,7 +1,7 @@
 import { i18n } from '../i18n/index.js';
 import { showToast } from '../state/ui.js';
 
-/** Copies `text` and says "copy success" (SPEC §8), or says it could not. */
+/** Copies `text` and says "copy success" (docs/product.md#errors), or says it could not. */
 export async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** SPEC §9: a send-code button waits 60 s before it is active again. */
+/** docs/product.md#constants: a send-code button waits 60 s before it is active again. */
 export const SEND_CODE_COOLDOWN_S = 60;
 
 /** Whole seconds left until `endsAt` (ms), rounded up, never negative. */

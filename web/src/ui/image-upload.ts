@@ -1,7 +1,7 @@
 /**
- * One image upload as a pure reducer (SPEC §9: one image per upload): empty, uploading with a
- * local preview, or ready with the URL `image_upload` answered. Shared by the deposit proof
- * and the two ID images of real-name verification.
+ * One image upload as a pure reducer (docs/product.md#constants: one image per upload): empty,
+ * uploading with a local preview, or ready with the URL `image_upload` answered. Shared by the
+ * deposit proof and the two ID images of real-name verification.
  */
 
 /** An image the server holds: its URL to send, and what to show for it. */

@@ -1,6 +1,7 @@
 /**
- * A paged list as a pure reducer (SPEC §4: lists load by page, appending, and finish when the
- * loaded count reaches the total; pull-to-refresh resets to page 1). `usePagedList` runs it.
+ * A paged list as a pure reducer (docs/product.md#states: lists load by page, appending, and finish
+ * when the loaded count reaches the total; pull-to-refresh resets to page 1). `usePagedList` runs
+ * it.
  */
 
 /**

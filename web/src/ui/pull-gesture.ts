@@ -6,7 +6,9 @@ export const PULL_THRESHOLD_PX = 64;
 export const PULL_MAX_PX = 96;
 /** The indicator moves this much of the finger's way: the pull feels heavy, as on native lists. */
 const RESISTANCE = 0.5;
-/** SPEC §9: the refresh indicator closes 500 ms after the refresh has finished. */
+/**
+ * docs/product.md#constants: the refresh indicator closes 500 ms after the refresh has finished.
+ */
 export const REFRESH_CLOSE_MS = 500;
 
 /** What the indicator says. */

@@ -44,9 +44,10 @@ function resetting<T>(): PagedState<T> {
 }
 
 /**
- * A paged list over `fetchPage` (SPEC §4 paging): the first page on mount and on every new
- * `key`, then `loadMore`, `refresh` and `retry` (by itself too, back online after a failure). A newer load cancels the one running, and the
- * running one is cancelled on unmount, so no stale page is ever shown.
+ * A paged list over `fetchPage` (docs/product.md#states paging): the first page on mount and on
+ * every new `key`, then `loadMore`, `refresh` and `retry` (by itself too, back online after a
+ * failure). A newer load cancels the one running, and the running one is cancelled on unmount, so
+ * no stale page is ever shown.
  */
 export function usePagedList<T>({ key, fetchPage, keyOf }: PagedListOptions<T>): PagedList<T> {
   const [reducer] = useState(() => pagedReducer(keyOf));

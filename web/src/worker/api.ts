@@ -26,7 +26,7 @@ export type { InstrumentTerms, OpenOrder, OrderForm } from './model.js';
 export interface ConnectOptions {
   /** The socket's absolute address, e.g. `wss://example.com/v1/ws`. */
   wsUrl: string;
-  /** Logged in with on every connection (SPEC §4); none for a visitor. */
+  /** Logged in with on every connection (docs/product.md#states); none for a visitor. */
   token?: string | null;
   /** The current language, sent as the `lang` query so the server's messages match it. */
   lang: string;

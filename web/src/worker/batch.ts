@@ -57,13 +57,19 @@ export interface HoldingView {
   /** Floating P&L. */
   pnl: number;
   priceText: string;
-  /** 2 decimals, like a balance (SPEC §9 money display; this project's choice for P&L). */
+  /**
+   * 2 decimals, like a balance (docs/product.md#constants money display; this project's choice for
+   * P&L).
+   */
   pnlText: string;
   /** Its instrument's quote is delayed: price and P&L may be stale, and it cannot be closed. */
   delayed: boolean;
 }
 
-/** The account figures of SPEC §3 with their display texts (SPEC §9 decimals). */
+/**
+ * The account figures of docs/product.md#entities with their display texts
+ * (docs/product.md#constants decimals).
+ */
 export interface AccountView extends AccountFigures {
   balanceText: string;
   /** 6 decimals, like every margin. */
@@ -95,7 +101,7 @@ export interface RiskView {
   stopOutLevel: number | null;
 }
 
-/** The order form's estimate (SPEC §9): margin and fee, shown with 6 decimals. */
+/** The order form's estimate (docs/product.md#constants): margin and fee, shown with 6 decimals. */
 export interface EstimateView {
   instrumentId: number;
   /** The price the margin is computed at: the live price, or a pending order's target. */

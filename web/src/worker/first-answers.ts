@@ -2,7 +2,7 @@
  * The first screen's answers read in the worker: the startup check and the quote screens'
  * reads (protocol's `firstScreenRoutes`) are fetched by the page, which hands their text over
  * here to be checked against their schemas. zod's schemas are then built and run off the main
- * thread, which on a slow phone is ~0.3 s of it before the first quotes (the worker builds
+ * thread, where on a slow phone they would hold the first quotes back (the worker builds
  * them anyway for its socket frames).
  */
 import {
@@ -21,7 +21,10 @@ export type FirstScreenCall = keyof FirstScreenRoutes;
  */
 export type FirstAnswer = { readonly ok: true; readonly data: unknown } | { readonly ok: false };
 
-/** Reads `answer` as the answer to `name`, exactly as the REST client would (SPEC §8). */
+/**
+ * Reads `answer` as the answer to `name`, exactly as the REST client would
+ * (docs/product.md#errors).
+ */
 export function readFirstAnswer(name: FirstScreenCall, answer: RawAnswer): FirstAnswer {
   const route = Object.hasOwn(firstScreenRoutes, name) ? firstScreenRoutes[name] : undefined;
   if (route === undefined) return { ok: false };

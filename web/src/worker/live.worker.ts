@@ -1,6 +1,6 @@
 /**
- * The live Web Worker: owns the realtime socket and every live figure, and posts the main
- * thread one batch of changes per animation frame at most (DESIGN "Web rules").
+ * The live Web Worker: owns the realtime socket and every live figure, and posts the main thread
+ * one batch of changes per animation frame at most (docs/architecture.md#batches).
  */
 import '../schema-policy.js';
 import { expose } from 'comlink';

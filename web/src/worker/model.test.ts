@@ -127,7 +127,7 @@ describe('holding P&L from quotes', () => {
 });
 
 describe('account figures', () => {
-  it('equal accountFigures over holdings and pending orders, with SPEC display decimals', () => {
+  it('equal accountFigures over holdings and pending orders, with the display decimals of the product', () => {
     const holdings = [
       order(1, 1, { OrderType: 1, Quantity: 1, Price: 1.1, CautionMoney: '1100' }),
       order(2, 2, { OrderType: 2, Quantity: 0.5, Price: 1.1, CautionMoney: '550.25' }),
@@ -214,7 +214,7 @@ describe('order form estimate', () => {
     });
   }
 
-  it('shows the canonical SPEC §9 example exactly', () => {
+  it('shows the canonical docs/product.md#constants example exactly', () => {
     const model = createLiveModel();
     model.setInstruments([computed]);
     model.applyTicks([tick(1, 1.23456)]);

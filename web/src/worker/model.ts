@@ -651,7 +651,7 @@ export function createLiveModel(options: LiveModelOptions = {}) {
       refreshDelays(now());
     },
 
-    /** The site's trade_fee_type (SPEC §3 base settings). */
+    /** The site's trade_fee_type (docs/product.md#entities base settings). */
     setFeeType(value: number): void {
       tradeFeeType = value;
       estimateDirty = true;

@@ -8,7 +8,7 @@ import {
   validateReset,
 } from './validation.js';
 
-describe('login checks (SPEC §5)', () => {
+describe('login checks (docs/product.md#validation)', () => {
   it('asks for the account by its kind, then the password', () => {
     expect(validateLogin({ type: 'email', account: ' ', password: '' })).toEqual({
       account: 'web.auth.enter_email',
@@ -23,7 +23,7 @@ describe('login checks (SPEC §5)', () => {
   });
 });
 
-describe('reset checks (SPEC §5)', () => {
+describe('reset checks (docs/product.md#validation)', () => {
   const filled = { type: 'email' as const, account: 'a@b.test', code: '1234' };
 
   it('says "input full" for an empty new or repeated password', () => {

@@ -5,7 +5,7 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 const blank = (value: string) => value.trim() === '';
 
-/** SPEC §5: "Enter your email" or "Enter your phone number". */
+/** docs/product.md#validation: "Enter your email" or "Enter your phone number". */
 function accountMessage(type: LoginType): string {
   return type === 'email' ? 'web.auth.enter_email' : 'web.auth.enter_phone';
 }
@@ -28,7 +28,10 @@ export function validateAccount(type: LoginType, account: string): FieldErrors<'
   return blank(account) ? { account: accountMessage(type) } : {};
 }
 
-/** SPEC §5 login: account required, then password required ("Please enter password"). */
+/**
+ * docs/product.md#validation login: account required, then password required ("Please enter
+ * password").
+ */
 export function validateLogin(form: {
   type: LoginType;
   account: string;
@@ -41,9 +44,9 @@ export function validateLogin(form: {
 }
 
 /**
- * SPEC §5 reset: an empty new or repeated password (or code) gives "input full"; different
- * passwords give "passwords not equal"; a password outside the protocol's bounds says which.
- * The account check is the login one.
+ * docs/product.md#validation reset: an empty new or repeated password (or code) gives "input full";
+ * different passwords give "passwords not equal"; a password outside the protocol's bounds says
+ * which. The account check is the login one.
  */
 export function validateReset(form: {
   type: LoginType;
@@ -68,9 +71,9 @@ export function validateReset(form: {
 }
 
 /**
- * Registration. SPEC leaves its client checks open; this project's choice is the login and
- * reset messages: account and password required, the password within the protocol's bounds,
- * the repeat must match, and the code (or picture code) required when the site asks for one.
+ * Registration. The product leaves its client checks open; this project's choice is the login and
+ * reset messages: account and password required, the password within the protocol's bounds, the
+ * repeat must match, and the code (or picture code) required when the site asks for one.
  */
 export function validateRegister(form: {
   type: LoginType;

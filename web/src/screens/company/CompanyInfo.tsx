@@ -30,7 +30,10 @@ function Fact({
   );
 }
 
-/** The details of SPEC §1: main company, contact e-mail, website, office and register address. */
+/**
+ * The details of docs/product.md#scope: main company, contact e-mail, website, office and register
+ * address.
+ */
 function CompanyFacts({ company }: { readonly company: Company }) {
   const { t } = useTranslation();
   const newTabId = useId();
@@ -82,8 +85,8 @@ function CompanyFacts({ company }: { readonly company: Company }) {
 }
 
 /**
- * The company information section (SPEC §1): shown from the company cookie at once when this
- * browser remembers the company, then from the fresh answer.
+ * The company information section (docs/product.md#scope): shown from the company cookie at once
+ * when this browser remembers the company, then from the fresh answer.
  */
 export function CompanyInfo() {
   const { t } = useTranslation();

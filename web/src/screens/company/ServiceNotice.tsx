@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The service notice of SPEC §1: the countries the services are not provided to (North Korea,
- * Israel, China, Vanuatu and Cuba), in the locale's words.
+ * The service notice of docs/product.md#scope: the countries the services are not provided to
+ * (North Korea, Israel, China, Vanuatu and Cuba), in the locale's words.
  */
 export function ServiceNotice() {
   const { t } = useTranslation();

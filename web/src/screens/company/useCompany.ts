@@ -13,8 +13,8 @@ export interface CompanyRead {
 }
 
 /**
- * The company information (`company/getCompany`, SPEC §7), shown at once from the company
- * cookie when this browser has one, and remembered there afresh with each answer.
+ * The company information (`company/getCompany`, docs/product.md#calls), shown at once from the
+ * company cookie when this browser has one, and remembered there afresh with each answer.
  */
 export function useCompany(): CompanyRead {
   const [company, setCompany] = useState<Company | null>(rememberedCompany);

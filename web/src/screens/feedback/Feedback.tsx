@@ -7,10 +7,10 @@ import { CompanyInfo } from '../company/CompanyInfo.js';
 import { ServiceNotice } from '../company/ServiceNotice.js';
 
 /**
- * `/feedback`: SPEC §2's stub page — no form (SPEC names no feedback call), but where to give
- * feedback: customer service, and the company's own details. SPEC gives the company
- * information (§1) no route of its own; this project's choice is to show it here, on a page
- * every visitor may open, with the service notice beside it.
+ * `/feedback`: the product's (docs/product.md#routes) stub page — no form (the product names no
+ * feedback call), but where to give feedback: customer service, and the company's own details. The
+ * product gives the company information (docs/product.md#scope) no route of its own; this project's
+ * choice is to show it here, on a page every visitor may open, with the service notice beside it.
  */
 export default function Feedback() {
   const { t } = useTranslation();

@@ -48,8 +48,8 @@ export default function Forgot() {
         secondary_password: repeat,
         auth_code: code.trim(),
       });
-      // SPEC: the message shows (toastOnSuccess) and the fields clear: leaving the screen for
-      // the login, where the new password is used, clears them.
+      // docs/product.md#calls: the message shows (toastOnSuccess) and the fields clear: leaving the
+      // screen for the login, where the new password is used, clears them.
       navigate('/login', { replace: true });
     } catch {
       // The API layer showed why.

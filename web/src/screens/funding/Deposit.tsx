@@ -194,7 +194,8 @@ export default function Deposit() {
   const banks = useRemote(currencyId === null ? null : `banks-${currencyId}`, (signal) =>
     api.call('chargeWireInfo', { bank_coin: currencyId ?? 0 }, { signal }),
   );
-  // No bank is chosen for the user: they say which account they wired to (SPEC §5 "no pay way").
+  // No bank is chosen for the user: they say which account they wired to
+  // (docs/product.md#validation "no pay way").
   const [bankId, setBankId] = useState<number | null>(null);
 
   const [amount, setAmount] = useState('');
@@ -202,7 +203,7 @@ export default function Deposit() {
   const [errors, setErrors] = useState<DepositErrors>({});
   const [sending, setSending] = useState(false);
 
-  // A new tab starts its history again from page 1 (SPEC §4).
+  // A new tab starts its history again from page 1 (docs/product.md#states).
   const history = usePagedList<DepositRecord>({
     key: String(tab),
     keyOf: (record) => record.id,
@@ -259,7 +260,7 @@ export default function Deposit() {
     setErrors({});
     setSending(true);
     try {
-      // The server's "submitted" message is the success toast (SPEC §8).
+      // The server's "submitted" message is the success toast (docs/product.md#errors).
       if (check.call === 'chargeSubmit') await api.call('chargeSubmit', check.payload);
       else await api.call('chargeWireSubmit', check.payload);
       // The choice of network or bank stays: the next deposit likely goes the same way.

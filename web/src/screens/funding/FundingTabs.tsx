@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../ui/Tabs.js';
 
-/** SPEC §4 deposit and withdraw tab: 0 coin, 1 bank. */
+/** docs/product.md#states deposit and withdraw tab: 0 coin, 1 bank. */
 export type FundingTab = 0 | 1;
 
 /** The coin/bank tab bar of the deposit and withdraw screens. */

@@ -44,7 +44,7 @@ export default function Ledger() {
     void refreshSummary();
   }, []);
 
-  // A pull (SPEC §4) reads page 1 again, and the figures with it.
+  // A pull (docs/product.md#states) reads page 1 again, and the figures with it.
   const refresh = () => Promise.all([list.refresh(), refreshSummary()]);
 
   const firstLoad = list.page === 0 && list.error !== 'reset';

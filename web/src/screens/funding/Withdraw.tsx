@@ -23,8 +23,8 @@ function tabOf(search: string): FundingTab {
 }
 
 /**
- * `/mine/withdraw`: coin and bank tabs (SPEC §4: 0 coin, 1 bank; `draw_list` type = tab + 1),
- * the withdraw form and the tab's withdrawal records.
+ * `/mine/withdraw`: coin and bank tabs (docs/product.md#states: 0 coin, 1 bank; `draw_list` type =
+ * tab + 1), the withdraw form and the tab's withdrawal records.
  */
 export default function Withdraw() {
   const { t } = useTranslation();
@@ -57,7 +57,8 @@ export default function Withdraw() {
       />
       <FundingTabs
         value={tab}
-        // Switching starts the records again from page 1 (SPEC §4), by their new key.
+        // Switching starts the records again from page 1 (docs/product.md#states), by their new
+        // key.
         onChange={(next) => navigate(`/mine/withdraw?tab=${next}`, { replace: true })}
       />
       <PullToRefresh onRefresh={refresh}>

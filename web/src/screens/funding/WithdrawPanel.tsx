@@ -53,9 +53,9 @@ const TEXTS = {
 } as const satisfies Record<DrawKind, Record<string, string>>;
 
 /**
- * SPEC §5: with no method bound for the tab, a confirmation says so and, confirmed, opens the
- * bind screen of that kind. Resolves whether it went there. `cancelOnLeave` receives a function
- * that withdraws the question (the screen was left while it was open).
+ * docs/product.md#validation: with no method bound for the tab, a confirmation says so and,
+ * confirmed, opens the bind screen of that kind. Resolves whether it went there. `cancelOnLeave`
+ * receives a function that withdraws the question (the screen was left while it was open).
  */
 async function offerBinding(kind: DrawKind, cancelOnLeave?: (cancel: () => void) => void) {
   const asked = confirm({
@@ -79,9 +79,10 @@ export interface WithdrawPanelProps {
 }
 
 /**
- * The withdraw form of one tab (SPEC §2): currency, bound address or account, amount, remark,
- * the live fee and received-amount preview (SPEC §9) and submit. A sent withdrawal shows the
- * server's message, refreshes the balance and empties the amount and remark.
+ * The withdraw form of one tab (docs/product.md#routes): currency, bound address or account,
+ * amount, remark, the live fee and received-amount preview (docs/product.md#constants) and submit.
+ * A sent withdrawal shows the server's message, refreshes the balance and empties the amount and
+ * remark.
  */
 export function WithdrawPanel({ kind, symbols, methods, onSubmitted }: WithdrawPanelProps) {
   const { t } = useTranslation();

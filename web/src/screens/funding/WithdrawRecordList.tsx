@@ -50,7 +50,10 @@ const RecordRow = memo(function RecordRow({ record }: { readonly record: Withdra
   );
 });
 
-/** The withdrawal records of a tab, paged (SPEC §4), with their loading, empty and end states. */
+/**
+ * The withdrawal records of a tab, paged (docs/product.md#states), with their loading, empty and
+ * end states.
+ */
 export function WithdrawRecordList({ list }: { readonly list: PagedList<WithdrawRecord> }) {
   const { t } = useTranslation();
   return (

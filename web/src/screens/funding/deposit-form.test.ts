@@ -100,7 +100,7 @@ describe('checkDeposit', () => {
     });
   });
 
-  it('says "no pay way" for a bank deposit without a bank (SPEC §5)', () => {
+  it('says "no pay way" for a bank deposit without a bank (docs/product.md#validation)', () => {
     const check = checkDeposit({ ...COIN, tab: 1, bankId: null }, CHOICES);
     expect(check).toEqual({ ok: false, errors: { payWay: 'web.charge.no_pay_way' } });
   });
@@ -149,7 +149,7 @@ describe('checkDeposit', () => {
 });
 
 describe('deposit status', () => {
-  it('names the four statuses of SPEC §4 and a fallback', () => {
+  it('names the four statuses of docs/product.md#states and a fallback', () => {
     expect([0, 1, 2, 3, 9].map(depositStatusKey)).toEqual([
       'web.charge.status.unchecked',
       'web.charge.status.finished',

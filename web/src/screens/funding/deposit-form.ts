@@ -1,7 +1,8 @@
 /**
- * The deposit form's rules as pure functions: the strict amount input, the checks before
- * sending (SPEC §5 "no pay way" for a bank deposit without a bank chosen) and the payload of
- * `chargeSubmit` / `chargeWireSubmit`, plus the history's status names (SPEC §4).
+ * The deposit form's rules as pure functions: the strict amount input, the checks before sending
+ * (docs/product.md#validation "no pay way" for a bank deposit without a bank chosen) and the
+ * payload of `chargeSubmit` / `chargeWireSubmit`, plus the history's status names
+ * (docs/product.md#states).
  */
 import {
   type BankOption,
@@ -86,9 +87,9 @@ export type DepositCheck =
 /**
  * Checks the form and builds the call that declares the deposit.
  *
- * SPEC §5 names one client check, "no pay way" for a bank deposit without a bank option. It
- * says a coin deposit has none on amount or proof; the protocol refuses a missing amount or
- * proof before anything is sent, so both tabs say which field is wrong instead of a generic
+ * docs/product.md#validation names one client check, "no pay way" for a bank deposit without a bank
+ * option. It says a coin deposit has none on amount or proof; the protocol refuses a missing amount
+ * or proof before anything is sent, so both tabs say which field is wrong instead of a generic
  * refusal (this project's choice). A coin deposit without a network gets "no pay way" too.
  */
 export function checkDeposit(draft: DepositDraft, choices: DepositChoices): DepositCheck {
@@ -125,7 +126,7 @@ export function checkDeposit(draft: DepositDraft, choices: DepositChoices): Depo
   return { ok: false, errors };
 }
 
-/** Locale keys of the deposit record statuses (SPEC §4: 0 unchecked … 3 invalid). */
+/** Locale keys of the deposit record statuses (docs/product.md#states: 0 unchecked … 3). */
 export const DEPOSIT_STATUS_KEYS: Readonly<Record<number, string>> = {
   [DEPOSIT_STATUS.UNCHECKED]: 'web.charge.status.unchecked',
   [DEPOSIT_STATUS.FINISHED]: 'web.charge.status.finished',

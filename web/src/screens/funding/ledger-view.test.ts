@@ -36,7 +36,7 @@ describe('ledgerRowView', () => {
     }
   });
 
-  it('shows Memo as written for Type 10 (SPEC §3)', () => {
+  it('shows Memo as written for Type 10 (docs/product.md#entities)', () => {
     const adjustment = { ...record, Type: 10, Memo: 'Goodwill credit', MemoTran: 'translated' };
     expect(ledgerRowView(adjustment).text).toBe('Goodwill credit');
   });

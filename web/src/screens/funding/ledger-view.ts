@@ -1,10 +1,13 @@
 /**
- * What a ledger row (SPEC §3 Ledger record) of `/mine/history` shows, as pure functions: its
- * text by the Type 10 Memo rule, its signed amount and colour, its time.
+ * What a ledger row (docs/product.md#entities Ledger record) of `/mine/history` shows, as pure
+ * functions: its text by the Type 10 Memo rule, its signed amount and colour, its time.
  */
 import { fromMicros, type LedgerRecord, ledgerText, NO_VALUE, toMicros } from '@pipstream/protocol';
 
-/** Decimals an amount shows at least (SPEC §9 balance); finer ones (fees) are kept, up to 6. */
+/**
+ * Decimals an amount shows at least (docs/product.md#constants balance); finer ones (fees) are
+ * kept, up to 6.
+ */
 const MIN_DECIMALS = 2;
 
 /**
@@ -26,7 +29,7 @@ export function signedAmount(value: string): string {
 }
 
 export interface LedgerRowView {
-  /** SPEC §3: Type 10 shows Memo as written; any other type shows MemoTran. */
+  /** docs/product.md#entities: Type 10 shows Memo as written; any other type shows MemoTran. */
   readonly text: string;
   readonly amount: string;
   readonly tone: 'up' | 'down' | 'flat';

@@ -51,7 +51,7 @@ describe('amountMicros', () => {
 });
 
 describe('withdrawPreview', () => {
-  it('shows "--" for both with no currency (SPEC §9)', () => {
+  it('shows "--" for both with no currency (docs/product.md#constants)', () => {
     expect(withdrawPreview('100', null)).toEqual({ fee: '--', received: '--' });
   });
 

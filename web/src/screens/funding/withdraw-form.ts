@@ -1,7 +1,7 @@
 /**
  * The withdraw form of `/mine/withdraw` as pure functions: the strict amount input, the fee and
- * received-amount preview of SPEC §9 (from the protocol's withdraw arithmetic, the same the
- * mock's records use), the checks before sending, and the `draw` payload.
+ * received-amount preview of docs/product.md#constants (from the protocol's withdraw arithmetic,
+ * the same the mock's records use), the checks before sending, and the `draw` payload.
  */
 import {
   type DrawSymbol,
@@ -61,15 +61,18 @@ export function amountMicros(amount: string): bigint | null {
 export type Pricing = Pick<DrawSymbol, 'code' | 'draw_rate' | 'fee_type' | 'usd_price'>;
 
 export interface WithdrawPreview {
-  /** The fee in USD at SPEC §9's 6 decimals; `'--'` with no currency chosen. */
+  /**
+   * The fee in USD at the product's (docs/product.md#constants) 6 decimals; `'--'` with no currency
+   * chosen.
+   */
   readonly fee: string;
   /** What arrives, `'99.50 USDT'`; `'--'` with no currency, `'0 USDT'` with no amount. */
   readonly received: string;
 }
 
 /**
- * The live preview (SPEC §9). With no usable amount the fee is the fee of nothing: the fixed
- * fee itself, or 0 for a percentage (this project's choice).
+ * The live preview (docs/product.md#constants). With no usable amount the fee is the fee of
+ * nothing: the fixed fee itself, or 0 for a percentage (this project's choice).
  */
 export function withdrawPreview(amount: string, currency: Pricing | null): WithdrawPreview {
   if (!currency) return { fee: NO_VALUE, received: NO_VALUE };
@@ -86,7 +89,10 @@ export type FeeRule =
   | { readonly kind: 'fixed'; readonly fee: string }
   | { readonly kind: 'percent'; readonly rate: string };
 
-/** SPEC §9: fee_type 1 is a fixed fee of draw_rate; any other a percentage of draw_rate. */
+/**
+ * docs/product.md#constants: fee_type 1 is a fixed fee of draw_rate; any other a percentage of
+ * draw_rate.
+ */
 export function feeRule(currency: Pick<DrawSymbol, 'draw_rate' | 'fee_type'>): FeeRule {
   return currency.fee_type === WITHDRAW_FEE_TYPE.FIXED
     ? { kind: 'fixed', fee: currency.draw_rate }
@@ -109,9 +115,9 @@ export interface WithdrawIssues {
 }
 
 /**
- * Checks before sending. SPEC §5 says only that the amount is numeric; this project also refuses
- * what the server would (an amount the fee eats, more than the balance when it is known), so
- * the user hears why at once and loses nothing typed.
+ * Checks before sending. docs/product.md#validation says only that the amount is numeric; this
+ * project also refuses what the server would (an amount the fee eats, more than the balance when it
+ * is known), so the user hears why at once and loses nothing typed.
  */
 export function validateWithdraw(
   draft: WithdrawDraft,

@@ -18,7 +18,7 @@ const coinRecord: WithdrawRecord = {
 };
 
 describe('recordView', () => {
-  it('shows amounts at SPEC §9 decimals and the address of a coin withdrawal', () => {
+  it('shows amounts at their decimals and the address of a coin withdrawal', () => {
     expect(recordView(coinRecord)).toEqual({
       amount: '100.50',
       fee: '1.000000',

@@ -1,6 +1,7 @@
 /**
- * What a withdrawal record (SPEC §3) shows, as pure functions: amounts at SPEC §9 decimals,
- * where the money went, the review state's name and colour, the time.
+ * What a withdrawal record (docs/product.md#entities) shows, as pure functions: amounts at
+ * docs/product.md#constants decimals, where the money went, the review state's name and colour, the
+ * time.
  */
 import {
   currencyDecimals,
@@ -34,8 +35,8 @@ export interface RecordView {
   /** Whether `destination` is an address (coin) or a bank account. */
   readonly toAddress: boolean;
   /**
-   * The state as the server names it (SPEC §3 `status_name`, in the user's language), or a
-   * locale key of this app's name when the server sent none (`statusIsKey`).
+   * The state as the server names it (docs/product.md#entities `status_name`, in the user's
+   * language), or a locale key of this app's name when the server sent none (`statusIsKey`).
    */
   readonly status: string;
   readonly statusIsKey: boolean;

@@ -15,7 +15,7 @@ import { SkeletonList } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { QuoteList } from './QuoteRow.js';
 
-/** SPEC §9: the home skeleton shows 10 items. */
+/** docs/product.md#constants: the home skeleton shows 10 items. */
 const SKELETON_ROWS = 10;
 
 type CategoryChoice = number | 'all';

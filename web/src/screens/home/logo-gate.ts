@@ -1,9 +1,9 @@
 /**
  * Holds the quote rows' logos back until the first quotes are on screen. Logos are decorative
  * (the code is written beside them), but each image's response is a loading task the browser
- * runs on the main thread ahead of posted messages: a screen of rows starting its logos at
- * once kept the worker's first quotes waiting behind them (≈ 300 ms on a slow phone). Until
- * the gate opens a row shows its initial in the logo's circle, the same size, so nothing moves.
+ * runs on the main thread ahead of posted messages: a screen of rows starting its logos at once
+ * keeps the worker's first quotes waiting behind them on a slow phone. Until the gate opens a
+ * row shows its initial in the logo's circle, the same size, so nothing moves.
  */
 
 export interface LogoGate {

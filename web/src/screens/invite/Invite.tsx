@@ -13,7 +13,7 @@ import { inviteLink } from './invite-link.js';
 /** The invite screen's QR code is 160 px (error correction H, from `QrCode`). */
 const QR_SIZE = 160;
 
-/** `/mine/invite`: the invite code, its QR code and the link to copy (SPEC §2). */
+/** `/mine/invite`: the invite code, its QR code and the link to copy (docs/product.md#routes). */
 export default function Invite() {
   const { t } = useTranslation();
   const { user } = useSnapshot(session);

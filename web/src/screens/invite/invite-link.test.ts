@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inviteLink } from './invite-link.js';
 
-describe('inviteLink (SPEC §2)', () => {
+describe('inviteLink (docs/product.md#routes)', () => {
   it('is the origin plus the hash route /register with the code', () => {
     expect(inviteLink('https://app.example', 'AB12CD')).toBe(
       'https://app.example/#/register?invite_code=AB12CD',

@@ -52,7 +52,10 @@ const NewsRow = memo(function NewsRow({ item }: { readonly item: NewsItem }) {
   );
 });
 
-/** `/news`: news and announcements, newest first, paged, with pull-to-refresh (SPEC §2). */
+/**
+ * `/news`: news and announcements, newest first, paged, with pull-to-refresh
+ * (docs/product.md#routes).
+ */
 export default function News() {
   const { t } = useTranslation();
   const list = usePagedList<NewsItem>({

@@ -35,7 +35,8 @@ function useNewsItem(id: number | null): { readonly shown: Phase; readonly retry
     const settle = (phase: Phase) => {
       if (!controller.signal.aborted) setLoaded({ id, phase });
     };
-    // The route shows the loading indicator; failures are toasted by the API layer (SPEC §8).
+    // The route shows the loading indicator; failures are toasted by the API layer
+    // (docs/product.md#errors).
     api.call('newsInfo', { id }, { signal: controller.signal }).then(
       (item) => settle({ phase: 'ready', item }),
       (error: unknown) =>
@@ -55,7 +56,7 @@ function useNewsItem(id: number | null): { readonly shown: Phase; readonly retry
   return { shown, retry };
 }
 
-/** The item: title, date and its HTML content, sanitised (DESIGN: web rules). */
+/** The item: title, date and its HTML content, sanitised (docs/architecture.md#texts). */
 function Article({ item }: { readonly item: NewsDetailData }) {
   const titleId = useId();
   const { dateTime } = useFormat();
@@ -83,7 +84,7 @@ function Article({ item }: { readonly item: NewsDetailData }) {
   );
 }
 
-/** `/news/detail?id=`: one news item's content rendered as HTML (SPEC §2). */
+/** `/news/detail?id=`: one news item's content rendered as HTML (docs/product.md#routes). */
 export default function NewsDetail() {
   const { t } = useTranslation();
   const { shown, retry } = useNewsItem(newsIdOf(useSearch()));

@@ -1,4 +1,4 @@
-/** The news list's row links: `/news/detail?id=…` (SPEC §2). */
+/** The news list's row links: `/news/detail?id=…` (docs/product.md#routes). */
 export function newsDetailPath(id: number): string {
   return `/news/detail?id=${id}`;
 }

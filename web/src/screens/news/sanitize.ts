@@ -1,9 +1,10 @@
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 
 /**
- * News content is HTML from the server (SPEC §2 `/news/detail`); DESIGN's web rules say it is
- * sanitised before it is rendered. What survives is text formatting, lists, tables, links and
- * images — no script, no event handler, no style, no form, no frame, no SVG or MathML.
+ * News content is HTML from the server (docs/product.md#routes `/news/detail`);
+ * docs/architecture.md#texts says it is sanitised before it is rendered. What survives is text
+ * formatting, lists, tables, links and images — no script, no event handler, no style, no form, no
+ * frame, no SVG or MathML.
  */
 export const NEWS_SANITIZE_CONFIG: Readonly<Config> = Object.freeze({
   ALLOWED_TAGS: [

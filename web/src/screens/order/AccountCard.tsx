@@ -5,12 +5,12 @@ import { useAccountPaint } from '../../live/hooks.js';
 import { ACCOUNT_PNL_CLASS, createAccountPainter } from './figure-paint.js';
 
 /**
- * The account over the order lists: total P&L of the holding orders, then each figure under
- * the name of what it is — available balance (the cash outside orders: the personal center's
- * balance), net value (equity), margin in use, free margin and risk rate — all live from the
- * worker with SPEC §9 decimals. `--` until the worker has the balance; a risk rate past a
- * warning level in its warning colour, stale figures dimmed. Ticks never render it: its
- * painter writes the figures into the DOM (see figure-paint.ts).
+ * The account over the order lists: total P&L of the holding orders, then each figure under the
+ * name of what it is — available balance (the cash outside orders: the personal center's balance),
+ * net value (equity), margin in use, free margin and risk rate — all live from the worker with
+ * docs/product.md#constants decimals. `--` until the worker has the balance; a risk rate past a
+ * warning level in its warning colour, stale figures dimmed. Ticks never render it: its painter
+ * writes the figures into the DOM (see figure-paint.ts).
  */
 export function AccountCard() {
   const { t } = useTranslation();

@@ -16,8 +16,9 @@ export interface OrderDetailProps extends Omit<RowActions, 'onOpen'> {
 }
 
 /**
- * Every field of an order (SPEC §3), as a bottom sheet. A holding order's price and P&L are
- * live. The screen closes it when a FOREX_CLOSED push names the order (SPEC §4).
+ * Every field of an order (docs/product.md#entities), as a bottom sheet. A holding order's price
+ * and P&L are live. The screen closes it when a FOREX_CLOSED push names the order
+ * (docs/product.md#states).
  */
 export function OrderDetail({
   order,

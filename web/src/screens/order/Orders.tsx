@@ -20,7 +20,7 @@ import { HistoryRow, HoldingRow, PendingRow, type RowActions } from './OrderRows
 import { type OrderTab, tabOf, withoutOrders } from './order-view.js';
 import { StopsDialog } from './StopsDialog.js';
 
-/** SPEC §4 order tabs, by `my_deal` status: holding 1, pending 0, history 3. */
+/** docs/product.md#states order tabs, by `my_deal` status: holding 1, pending 0, history 3. */
 const TABS = [
   { type: 1, labelKey: 'web.order.tabs.holding' },
   { type: 0, labelKey: 'web.order.tabs.pending' },
@@ -45,8 +45,9 @@ function useGathered(run: () => unknown, ms: number): () => void {
 }
 
 /**
- * Keeps the screen in step with the worker's order signals: orders named by FOREX_CLOSED leave
- * the lists and the detail panel at once (SPEC §4), and the list re-reads after any signal.
+ * Keeps the screen in step with the worker's order signals: orders named by FOREX_CLOSED leave the
+ * lists and the detail panel at once (docs/product.md#states), and the list re-reads after any
+ * signal.
  */
 function useOrderPushes(list: PagedList<Order>, onClosed: (ids: readonly number[]) => void): void {
   const { closedSeq, closedIds, resyncSeq } = useOrderSignals();

@@ -24,10 +24,10 @@ function referencePrice(order: Order, quote: number | undefined): number | undef
 }
 
 /**
- * Changes a holding order's take profit and stop loss (SPEC §4): two prices, 0 or empty for
- * off, never below 0 (SPEC §5). The sheet shows the live price they are checked against, and
- * refuses a level on the wrong side of it (one that would close the order at once) before
- * sending, with the same rule the upstream applies (arithmetic/triggers.ts).
+ * Changes a holding order's take profit and stop loss (docs/product.md#states): two prices, 0 or
+ * empty for off, never below 0 (docs/product.md#validation). The sheet shows the live price they
+ * are checked against, and refuses a level on the wrong side of it (one that would close the order
+ * at once) before sending, with the same rule the upstream applies (arithmetic/triggers.ts).
  */
 export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
   const { t } = useTranslation();

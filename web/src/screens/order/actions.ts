@@ -1,7 +1,7 @@
 /**
- * The order actions of SPEC §4: close a holding order, cancel a pending one, change take
- * profit and stop loss. Each asks first where SPEC wants it, lets the API layer toast the
- * server's message (SPEC §8), and re-reads the account once it went through.
+ * The order actions of docs/product.md#states: close a holding order, cancel a pending one, change
+ * take profit and stop loss. Each asks first where the product wants it, lets the API layer toast
+ * the server's message (docs/product.md#errors), and re-reads the account once it went through.
  */
 import { executionPrice, formatPrice, type Order } from '@pipstream/protocol';
 import { api } from '../../api/index.js';

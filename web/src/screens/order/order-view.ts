@@ -1,11 +1,11 @@
 /**
- * What the order screen shows of an order, as pure functions: prices at the instrument's
- * precision, money at SPEC §9 decimals, and the take-profit and stop-loss inputs read back into
- * prices.
+ * What the order screen shows of an order, as pure functions: prices at the instrument's precision,
+ * money at docs/product.md#constants decimals, and the take-profit and stop-loss inputs read back
+ * into prices.
  */
 import { type Displayable, formatFee, formatPrice, type Order } from '@pipstream/protocol';
 
-/** SPEC §4 order tabs, as `my_deal`'s status: holding 1, pending 0, history 3. */
+/** docs/product.md#states order tabs, as `my_deal`'s status: holding 1, pending 0, history 3. */
 export const ORDER_TAB_TYPES = [1, 0, 3] as const;
 export type OrderTab = (typeof ORDER_TAB_TYPES)[number];
 
@@ -20,14 +20,14 @@ export function orderPrice(order: Pick<Order, 'ForexTradeLists'>, value: Display
   return formatPrice(value, order.ForexTradeLists.PricePrecision);
 }
 
-/** A stop-loss or take-profit price, or `null` when it is off (0, SPEC §4). */
+/** A stop-loss or take-profit price, or `null` when it is off (0, docs/product.md#states). */
 export function stopPrice(order: Pick<Order, 'ForexTradeLists'>, value: number): string | null {
   return value > 0 ? orderPrice(order, value) : null;
 }
 
 /**
- * The fee an order lists (SPEC §9: 6 decimals), or `null` for a cancelled one: nothing was
- * traded and the fee was given back, so it lists none.
+ * The fee an order lists (docs/product.md#constants: 6 decimals), or `null` for a cancelled one:
+ * nothing was traded and the fee was given back, so it lists none.
  */
 export function orderFee(order: Pick<Order, 'Status' | 'TradeFee'>): string | null {
   return order.Status === 4 ? null : formatFee(order.TradeFee);
@@ -41,8 +41,9 @@ export function pnlTone(value: Displayable): 'up' | 'down' | 'flat' {
 }
 
 /**
- * A take-profit or stop-loss input read as a price: empty is 0 (off, SPEC §4), a number of 0
- * or more is itself (a decimal comma is read as a point), anything else is `null` (invalid).
+ * A take-profit or stop-loss input read as a price: empty is 0 (off, docs/product.md#states), a
+ * number of 0 or more is itself (a decimal comma is read as a point), anything else is `null`
+ * (invalid).
  */
 export function parseStopInput(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');
@@ -57,7 +58,10 @@ export function stopInputOf(order: Pick<Order, 'ForexTradeLists'>, value: number
   return value > 0 ? orderPrice(order, value) : '';
 }
 
-/** The locale key of an order's status (SPEC §3 Status; 4 is this project's cancelled). */
+/**
+ * The locale key of an order's status (docs/product.md#entities Status; 4 is this project's
+ * cancelled).
+ */
 export function statusKey(status: number): string {
   switch (status) {
     case 0:

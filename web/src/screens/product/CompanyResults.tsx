@@ -67,8 +67,8 @@ function CompanyRow({ company }: { readonly company: Company }) {
 
 /**
  * Company-directory mode's results: the `companySearch` call, sent once typing pauses. A newer
- * query aborts the call still running (SPEC §8: a cancelled call is not toasted), and the
- * results of the last answer stay on screen until the next one comes.
+ * query aborts the call still running (docs/product.md#errors: a cancelled call is not toasted),
+ * and the results of the last answer stay on screen until the next one comes.
  */
 export function CompanyResults({ query }: { readonly query: string }) {
   const { t } = useTranslation();

@@ -82,7 +82,8 @@ export default function Product() {
         </form>
       </search>
       {directoryMode ? <CompanyResults query={query} /> : <InstrumentResults query={query} />}
-      {/* The directory lists providers: the notice of who is not served goes with it (SPEC §1). */}
+      {/* The directory lists providers: the notice of who is not served goes with it
+          (docs/product.md#scope). */}
       {directoryMode && <ServiceNotice />}
     </>
   );

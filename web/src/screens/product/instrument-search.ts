@@ -1,6 +1,6 @@
 /**
- * The product search over the trade list (client-side, SPEC §2 `/product`): by Code or ShowCode,
- * ignoring case, width and separators, best matches first.
+ * The product search over the trade list (client-side, docs/product.md#routes `/product`): by Code
+ * or ShowCode, ignoring case, width and separators, best matches first.
  */
 
 /** What the search reads of an instrument. */

@@ -123,8 +123,9 @@ const NOTHING_MORE = {
 
 /**
  * `/rank` (the documentary tab): copy-trade leaders with their three-week figures. Copy trading
- * itself is marked as coming soon (SPEC §1); an empty ranking says "Coming soon", a ranking that
- * could not be read "No data", and the list ends with "No more" (SPEC §2).
+ * itself is marked as coming soon (docs/product.md#scope); an empty ranking says "Coming soon", a
+ * ranking that could not be read "No data", and the list ends with "No more"
+ * (docs/product.md#routes).
  */
 export default function Rank() {
   const { t } = useTranslation();

@@ -7,10 +7,10 @@ import {
 import { pnlTone } from '../order/order-view.js';
 
 /**
- * What the ranking screen shows (SPEC §2: "Ranking empty state shows 'Coming soon'; an empty
- * list shows 'No data'; a list end shows 'No more'"). This project's reading:
+ * What the ranking screen shows (docs/product.md#routes: "Ranking empty state shows 'Coming soon';
+ * an empty list shows 'No data'; a list end shows 'No more'"). This project's reading:
  * - `soon`: the ranking answered with no leader at all — the copy-trade feature has nothing
- *   yet, which SPEC §1 marks as coming soon;
+ *   yet, which docs/product.md#scope marks as coming soon;
  * - `no-data`: the ranking could not be read (the API layer has toasted why): there is no data
  *   to show, and claiming "coming soon" would be a guess;
  * - `list`: the leaders, ending with "No more" (the answer is the whole list, not paged).
@@ -29,7 +29,10 @@ export interface Figure {
   readonly tone: 'up' | 'down' | 'flat';
 }
 
-/** One leader's figures as a row shows them (SPEC §9: the ranking shows three-week metrics). */
+/**
+ * One leader's figures as a row shows them (docs/product.md#constants: the ranking shows three-week
+ * metrics).
+ */
 export interface LeaderFigures {
   /** Return over three weeks, signed: `+34.50%`. */
   readonly threeWeekRate: Figure;

@@ -117,10 +117,10 @@ function ChangeForm() {
 }
 
 /**
- * Reset with a code sent to the account's own e-mail or phone (SPEC §2: new password, repeat,
- * code with a send button and the 60 s countdown), through `forgetPassword`. The server ends
- * every session of the account, this one included, and asks to log in again: the app signs
- * out and opens the login (this project's choice, following the server's message).
+ * Reset with a code sent to the account's own e-mail or phone (docs/product.md#routes: new
+ * password, repeat, code with a send button and the 60 s countdown), through `forgetPassword`. The
+ * server ends every session of the account, this one included, and asks to log in again: the app
+ * signs out and opens the login (this project's choice, following the server's message).
  */
 function ResetForm({ account }: { readonly account: AccountValue }) {
   const { t } = useTranslation();

@@ -21,8 +21,8 @@ export default function Settings() {
             label={t('web.user.language')}
             value={t(LANGUAGE_NAME_KEYS[language])}
           />
-          {/* Company information has no route of its own in SPEC §2: it lives on /feedback
-              with the service notice (this project's choice). */}
+          {/* Company information has no route of its own (docs/product.md#routes): it lives
+              on /feedback with the service notice (this project's choice). */}
           <LinkRow to="/feedback" icon="bank" label={t('web.company.title')} />
           <ActionRow icon="logout" label={t('web.user.logout')} danger onClick={logout} />
         </div>

@@ -8,7 +8,7 @@ describe('validateChange', () => {
     );
   });
 
-  it('asks for the current password, and says "input full" for an empty new or repeat (SPEC §5)', () => {
+  it('asks for the current password, and says "input full" for an empty new or repeat', () => {
     expect(validateChange({ old: '', password: '', repeat: '' })).toEqual({
       old: 'web.password.enter_old',
       password: 'web.auth.input_full',
@@ -16,7 +16,7 @@ describe('validateChange', () => {
     });
   });
 
-  it('says "passwords not equal" when the two differ (SPEC §5)', () => {
+  it('says "passwords not equal" when the two differ (docs/product.md#validation)', () => {
     expect(validateChange({ old: 'x', password: 'new-pass', repeat: 'new-pasS' })).toEqual({
       repeat: 'web.auth.passwords_not_equal',
     });

@@ -8,8 +8,9 @@ export type PasswordMode = 'change' | 'reset';
 const blank = (value: string) => value.trim() === '';
 
 /**
- * SPEC §5 for the new password and its repeat: either empty gives "input full", different
- * values give "passwords not equal"; a new password outside the protocol's bounds says so.
+ * docs/product.md#validation for the new password and its repeat: either empty gives "input full",
+ * different values give "passwords not equal"; a new password outside the protocol's bounds says
+ * so.
  */
 function validateNewPassword(password: string, repeat: string): FieldErrors<'password' | 'repeat'> {
   const errors: FieldErrors<'password' | 'repeat'> = {};
@@ -21,7 +22,10 @@ function validateNewPassword(password: string, repeat: string): FieldErrors<'pas
   return errors;
 }
 
-/** Change: the current password is required (SPEC §5 "old password" wording), then the new one twice. */
+/**
+ * Change: the current password is required (docs/product.md#validation "old password" wording),
+ * then the new one twice.
+ */
 export function validateChange(form: {
   old: string;
   password: string;
@@ -33,7 +37,10 @@ export function validateChange(form: {
   };
 }
 
-/** Reset (SPEC §2, §5): the code is required ("input full", as on /forgot), then the new password twice. */
+/**
+ * Reset (docs/product.md#routes, #validation): the code is required ("input full", as on /forgot),
+ * then the new password twice.
+ */
 export function validateOwnReset(form: {
   code: string;
   password: string;

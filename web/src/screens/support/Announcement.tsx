@@ -5,7 +5,7 @@ import { settings } from '../../state/settings.js';
 import { loadBaseSettings } from '../../state/site.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 
-/** A site whose title is DEMO is a test site (SPEC §2). */
+/** A site whose title is DEMO is a test site (docs/product.md#routes). */
 const DEMO_TITLE = 'DEMO';
 
 /** `/mine/announcement`: the fixed announcement, with a red "(DEMO test)" on a DEMO site. */

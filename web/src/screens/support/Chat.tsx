@@ -104,9 +104,9 @@ function SupportFrame({ src, title }: { readonly src: string; readonly title: st
 }
 
 /**
- * `/mine/chat`: the support page full screen under the header (SPEC §2). Logged in, it gets the
- * user's uid and e-mail in its URL; a site without a usable support link says so. The header
- * always offers the page in the browser and its link.
+ * `/mine/chat`: the support page full screen under the header (docs/product.md#routes). Logged in,
+ * it gets the user's uid and e-mail in its URL; a site without a usable support link says so. The
+ * header always offers the page in the browser and its link.
  */
 export default function Chat() {
   const { t } = useTranslation();

@@ -32,7 +32,7 @@ function useComplaintEmail(): { readonly state: EmailState; readonly retry: () =
   return { state, retry };
 }
 
-/** `/mine/email`: the company's complaint e-mail with a copy button (SPEC §2). */
+/** `/mine/email`: the company's complaint e-mail with a copy button (docs/product.md#routes). */
 export default function ComplaintEmail() {
   const { t } = useTranslation();
   const { state, retry } = useComplaintEmail();

@@ -28,7 +28,7 @@ describe('safeServiceUrl', () => {
   });
 });
 
-describe('serviceEntry (SPEC §2)', () => {
+describe('serviceEntry (docs/product.md#routes)', () => {
   it('shows the link in a dialog for type 2', () => {
     expect(serviceEntry(settings(SERVICE_LINK_TYPE.DIALOG), ORIGIN)).toEqual({
       kind: 'dialog',
@@ -60,7 +60,7 @@ describe('serviceEntry (SPEC §2)', () => {
   });
 });
 
-describe('chatUrl (SPEC §2)', () => {
+describe('chatUrl (docs/product.md#routes)', () => {
   const user = { uid: 'U123', email: 'ann+test@example.com' };
 
   it('passes the uid and e-mail of a logged-in user, encoded', () => {

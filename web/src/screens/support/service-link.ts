@@ -1,6 +1,6 @@
 import { type BaseSettings, SERVICE_LINK_TYPE, type User } from '@pipstream/protocol';
 
-/** What tapping "customer service" does (SPEC §2, by `service_link_type`). */
+/** What tapping "customer service" does (docs/product.md#routes, by `service_link_type`). */
 export type ServiceEntry =
   /** 2: the link in a dialog with a copy button. */
   | { readonly kind: 'dialog'; readonly link: string }
@@ -31,10 +31,10 @@ export function safeServiceUrl(link: string, origin: string): URL | undefined {
 }
 
 /**
- * SPEC §2: what customer service opens for these base settings. The dialog and the redirect
- * need a usable link; without one they fall back to the in-app chat, which says that no link is
- * configured (this project's choice: the row never does nothing). Settings not loaded yet also
- * mean the chat.
+ * docs/product.md#routes: what customer service opens for these base settings. The dialog and the
+ * redirect need a usable link; without one they fall back to the in-app chat, which says that no
+ * link is configured (this project's choice: the row never does nothing). Settings not loaded yet
+ * also mean the chat.
  */
 export function serviceEntry(
   base: Pick<BaseSettings, 'service_link' | 'service_link_type'> | null,
@@ -50,15 +50,18 @@ export function serviceEntry(
   return { kind: 'chat' };
 }
 
-/** The query parameters the support page reads the user from (SPEC §2: uid and e-mail). */
+/**
+ * The query parameters the support page reads the user from (docs/product.md#routes: uid and
+ * e-mail).
+ */
 export const CHAT_PARAMS = { uid: 'uid', email: 'email' } as const;
 
 /**
- * SPEC §2: the page the in-app chat embeds. Logged in, the link carries the user's uid and
- * e-mail as query parameters (encoded, replacing any of the same name the link already had,
+ * docs/product.md#routes: the page the in-app chat embeds. Logged in, the link carries the user's
+ * uid and e-mail as query parameters (encoded, replacing any of the same name the link already had,
  * before its `#fragment`); a visitor gets the plain link. A phone account has no e-mail: the
- * parameter is left out rather than sent empty (this project's choice). `undefined` when the
- * link is not usable (see `safeServiceUrl`).
+ * parameter is left out rather than sent empty (this project's choice). `undefined` when the link
+ * is not usable (see `safeServiceUrl`).
  */
 export function chatUrl(
   link: string,

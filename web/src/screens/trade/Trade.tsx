@@ -19,7 +19,7 @@ import { OrderForm } from './order-form/OrderForm.js';
 import { QuoteStrip } from './QuoteStrip.js';
 import { useTradeInstrument } from './useTradeInstrument.js';
 
-/** SPEC §9 chart periods, in bar order, with the label each shows. */
+/** docs/product.md#constants chart periods, in bar order, with the label each shows. */
 const PERIOD_TABS: readonly { period: Period; labelKey: string }[] = [
   { period: '1min', labelKey: 'web.trade.periods.1min' },
   { period: '5min', labelKey: 'web.trade.periods.5min' },

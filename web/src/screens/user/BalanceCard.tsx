@@ -31,9 +31,9 @@ function useFreshSummary(): void {
 }
 
 /**
- * The personal center's balance card: account kind (trade / mock), balance and frozen balance
- * with SPEC §9's 2 decimals and a hide/show toggle remembered on this device, who is logged in
- * and their UID, and the deposit and withdraw buttons.
+ * The personal center's balance card: account kind (trade / mock), balance and frozen balance with
+ * the product's (docs/product.md#constants) 2 decimals and a hide/show toggle remembered on this
+ * device, who is logged in and their UID, and the deposit and withdraw buttons.
  */
 export function BalanceCard({ demo, who }: { readonly demo: boolean; readonly who: string }) {
   const { t } = useTranslation();

@@ -4,7 +4,9 @@ import { Button } from '../../ui/Button.js';
 import { copyText } from '../../ui/copy.js';
 import { Modal } from '../../ui/Modal.js';
 
-/** SPEC §2, service_link_type 2: the support link in a dialog, with a copy button. */
+/**
+ * docs/product.md#routes, service_link_type 2: the support link in a dialog, with a copy button.
+ */
 export function ServiceDialog({
   link,
   onClose,

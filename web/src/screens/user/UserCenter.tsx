@@ -15,8 +15,8 @@ import { BalanceCard } from './BalanceCard.js';
 import { ServiceDialog } from './ServiceDialog.js';
 
 /**
- * Customer service as SPEC §2 has it, by `service_link_type`: 2 shows the link in a dialog,
- * 3 leaves for the link, anything else opens the in-app chat. Settings not loaded yet are
+ * Customer service as docs/product.md#routes has it, by `service_link_type`: 2 shows the link in a
+ * dialog, 3 leaves for the link, anything else opens the in-app chat. Settings not loaded yet are
  * waited for; if they cannot be read the chat opens (and says what it lacks).
  */
 function useCustomerService() {
@@ -37,7 +37,10 @@ async function resetDemoAndRefresh(): Promise<void> {
   await refreshSummary();
 }
 
-/** `/user` (also `/mine`): the personal center, its entries in SPEC §2's order. */
+/**
+ * `/user` (also `/mine`): the personal center, its entries in the product's
+ * (docs/product.md#routes) order.
+ */
 export default function UserCenter() {
   const { t } = useTranslation();
   const { user } = useSnapshot(session);

@@ -57,7 +57,7 @@ describe('balance hide/show choice', () => {
 });
 
 describe('balanceFigure', () => {
-  it('shows 2 decimals, rounded half away from zero (SPEC §9)', () => {
+  it('shows 2 decimals, rounded half away from zero (docs/product.md#constants)', () => {
     expect(balanceFigure('10000', false)).toBe('10000.00');
     expect(balanceFigure('1234.565', false)).toBe('1234.57');
     expect(balanceFigure('0.004', false)).toBe('0.00');

@@ -3,9 +3,9 @@ import { type KeyValueStorage, readJson, writeJson } from '../../state/storage.j
 import { HIDDEN_AMOUNT, NO_AMOUNT } from './amounts.js';
 
 /**
- * Where the balance card's hide/show choice is kept. SPEC §2 asks for the toggle only; keeping
- * the choice across visits on this device is this project's choice (a user who hides the
- * balance in public expects it to stay hidden).
+ * Where the balance card's hide/show choice is kept. docs/product.md#routes asks for the toggle
+ * only; keeping the choice across visits on this device is this project's choice (a user who hides
+ * the balance in public expects it to stay hidden).
  */
 export const BALANCE_HIDDEN_KEY = 'pipstream.balance_hidden';
 
@@ -21,7 +21,7 @@ export function writeBalanceHidden(storage: KeyValueStorage | undefined, hidden:
 
 /**
  * A figure of the balance card: masked when hidden, "--" while not known, else 2 decimals
- * (SPEC §9, through the protocol's display rounding).
+ * (docs/product.md#constants, through the protocol's display rounding).
  */
 export function balanceFigure(value: Displayable, hidden: boolean): string {
   if (hidden) return HIDDEN_AMOUNT;

@@ -137,7 +137,7 @@ function VerificationForm({
     setErrors({});
     setSending(true);
     try {
-      // The server's "submitted" message is the success toast (SPEC §8).
+      // The server's "submitted" message is the success toast (docs/product.md#errors).
       await api.call('realName', check.payload);
       onSubmitted(check.payload);
     } catch {
@@ -205,9 +205,9 @@ function VerificationForm({
 }
 
 /**
- * `/mine/auth`: real-name verification. The form while nothing is submitted or after a
- * rejection; the submitted data, read-only, while it waits for review and once approved; a
- * status banner over either (SPEC §2, §4).
+ * `/mine/auth`: real-name verification. The form while nothing is submitted or after a rejection;
+ * the submitted data, read-only, while it waits for review and once approved; a status banner over
+ * either (docs/product.md#routes, #states).
  */
 export default function Verification() {
   const { t } = useTranslation();
@@ -236,7 +236,7 @@ export default function Verification() {
             key={verification.review_status}
             verification={verification}
             onSubmitted={(payload) => {
-              // Waiting at once (SPEC §4), then what the server says.
+              // Waiting at once (docs/product.md#states), then what the server says.
               center.set(submittedState(payload));
               void center.reload();
             }}

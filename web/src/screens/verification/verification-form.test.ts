@@ -83,7 +83,7 @@ describe('checkVerification', () => {
     });
   });
 
-  it('gives each missing field its SPEC §5 message at once', () => {
+  it('gives each missing field its docs/product.md#validation message at once', () => {
     expect(
       checkVerification({
         name: '  ',
@@ -148,7 +148,7 @@ describe('startOf', () => {
 });
 
 describe('submittedState', () => {
-  it('is waiting with the data sent (SPEC §4)', () => {
+  it('is waiting with the data sent (docs/product.md#states)', () => {
     const payload = {
       name: 'Chan Tai Man',
       card_id: 'A1234567',

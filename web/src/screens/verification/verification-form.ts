@@ -1,7 +1,8 @@
 /**
- * Real-name verification as pure functions: which of the form or the submitted data shows,
- * with which banner (SPEC §4: not done / waiting / finished, and this project's "rejected"
- * with its reason), the checks of SPEC §5 and the `real_name` payload.
+ * Real-name verification as pure functions: which of the form or the submitted data shows, with
+ * which banner (docs/product.md#states: not done / waiting / finished, and this project's
+ * "rejected" with its reason), the checks of docs/product.md#validation and the `real_name`
+ * payload.
  */
 import { REVIEW_STATUS, type RequestOf, type Routes, type Verification } from '@pipstream/protocol';
 import type { UploadedImage } from '../../ui/image-upload.js';
@@ -77,8 +78,8 @@ function imageError(url: string | null, uploading: boolean, missing: string): st
 }
 
 /**
- * SPEC §5: name and ID number required ("input name", "input ID number"), one image each for
- * the front and the back. Each missing field gets its own message at once.
+ * docs/product.md#validation: name and ID number required ("input name", "input ID number"), one
+ * image each for the front and the back. Each missing field gets its own message at once.
  */
 export function checkVerification(draft: VerificationDraft): VerificationCheck {
   const name = draft.name.trim();
@@ -122,7 +123,7 @@ export function startOf(verification: Verification): VerificationStart {
   };
 }
 
-/** The state a successful submission leads to (SPEC §4: it becomes 1, waiting). */
+/** The state a successful submission leads to (docs/product.md#states: it becomes 1, waiting). */
 export function submittedState(payload: VerificationPayload): Verification {
   return {
     review_status: REVIEW_STATUS.WAITING,

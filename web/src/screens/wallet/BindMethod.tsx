@@ -32,9 +32,10 @@ const TEXT_FIELDS = {
 } as const;
 
 /**
- * `/mine/withdraw-way?type=`: binds a payout method, 1 a digital currency address, 2 a bank
- * account (SPEC §2, §5). After the server accepts it (its message is toasted), the user goes
- * back where they came from: the list of that kind, or the withdraw form that sent them here.
+ * `/mine/withdraw-way?type=`: binds a payout method, 1 a digital currency address, 2 a bank account
+ * (docs/product.md#routes, #validation). After the server accepts it (its message is toasted), the
+ * user goes back where they came from: the list of that kind, or the withdraw form that sent them
+ * here.
  */
 export default function BindMethod() {
   const { t } = useTranslation();

@@ -30,7 +30,9 @@ const TEXTS = {
   },
 } as const satisfies Record<DrawKind, Record<string, string>>;
 
-/** The question asked before a method is unbound (SPEC §5: deleting asks first). */
+/**
+ * The question asked before a method is unbound (docs/product.md#validation: deleting asks first).
+ */
 function deleteQuestion(method: WithdrawMethod): string {
   return method.type === BANK_KIND
     ? i18n.t('web.wallet.delete_bank_confirm', {
@@ -88,7 +90,7 @@ export function MethodList({ kind }: { readonly kind: DrawKind }) {
     if (!ok) return;
     setBusyId(method.id);
     try {
-      // The server's message is toasted (SPEC §8); a failure was toasted too.
+      // The server's message is toasted (docs/product.md#errors); a failure was toasted too.
       await api.call('delDrawMethod', { id: method.id });
       await methods.reload();
     } catch {

@@ -18,7 +18,7 @@ const bank: BindDraft = {
 };
 
 describe('validateBind', () => {
-  it('asks for a currency first of all (SPEC §5)', () => {
+  it('asks for a currency first of all (docs/product.md#validation)', () => {
     expect(validateBind(1, { ...coin, currencyId: '' })).toEqual({
       currencyId: { key: 'web.withdraw_way.currency_required' },
     });

@@ -1,7 +1,7 @@
 /**
- * The bind form of `/mine/withdraw-way` as pure functions: SPEC §5 (a currency must be chosen;
- * bank fields for a bank account, the wallet address for crypto) with the bounds of the
- * `bindDrawMethod` route, checked here so nothing the server would refuse is sent.
+ * The bind form of `/mine/withdraw-way` as pure functions: docs/product.md#validation (a currency
+ * must be chosen; bank fields for a bank account, the wallet address for crypto) with the bounds of
+ * the `bindDrawMethod` route, checked here so nothing the server would refuse is sent.
  */
 import { addressIssue, type RequestOf, type Routes } from '@pipstream/protocol';
 import { BANK_KIND, type DrawKind } from './wallet-methods.js';

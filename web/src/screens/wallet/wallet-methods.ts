@@ -1,6 +1,6 @@
 /**
- * How the wallet screens name payout methods (SPEC §3 withdraw method) and withdraw currencies
- * (SPEC §3 draw symbol), as pure functions.
+ * How the wallet screens name payout methods (docs/product.md#entities withdraw method) and
+ * withdraw currencies (docs/product.md#entities draw symbol), as pure functions.
  */
 import type { DrawSymbol, WithdrawMethod } from '@pipstream/protocol';
 
@@ -9,7 +9,9 @@ export type DrawKind = 1 | 2;
 export const COIN_KIND = 1 satisfies DrawKind;
 export const BANK_KIND = 2 satisfies DrawKind;
 
-/** Where each kind's list lives, and where a method of that kind is bound (SPEC §2). */
+/**
+ * Where each kind's list lives, and where a method of that kind is bound (docs/product.md#routes).
+ */
 export const METHOD_LIST_ROUTE: Record<DrawKind, string> = {
   1: '/mine/coin-address-list',
   2: '/mine/bank-card-list',
@@ -60,9 +62,9 @@ export function methodsOfCurrency(
 }
 
 /**
- * The currency a withdraw form starts with: that of the first bound method still offered (so a
- * user with a method can send at once), else the first currency offered; `null` when none is.
- * This project's choice: SPEC only lists the selector.
+ * The currency a withdraw form starts with: that of the first bound method still offered (so a user
+ * with a method can send at once), else the first currency offered; `null` when none is. This
+ * project's choice: the product only lists the selector.
  */
 export function initialCurrencyId(
   currencies: readonly Pick<DrawSymbol, 'id'>[],

@@ -4,7 +4,7 @@
  */
 import type { Candle } from '@pipstream/protocol';
 
-/** Columns of equal length, oldest first; times in UTC seconds (SPEC §9). */
+/** Columns of equal length, oldest first; times in UTC seconds (docs/product.md#constants). */
 export interface CandleColumns {
   time: number[];
   open: number[];

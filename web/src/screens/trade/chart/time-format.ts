@@ -1,7 +1,8 @@
 /**
- * How candle times read on the chart. Candle times are UTC seconds (SPEC §9); they are shown in
- * the viewer's own time zone, the way a trader reads a clock (this project's choice), in the
- * Gregorian calendar with Latin digits in every language, as the rest of the app's times.
+ * How candle times read on the chart. Candle times are UTC seconds (docs/product.md#constants);
+ * they are shown in the viewer's own time zone, the way a trader reads a clock (this project's
+ * choice), in the Gregorian calendar with Latin digits in every language, as the rest of the app's
+ * times.
  */
 import { PERIOD_SECONDS, type Period } from '@pipstream/protocol';
 

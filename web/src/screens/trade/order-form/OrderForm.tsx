@@ -86,7 +86,8 @@ function LeverageChoice({
   const labelId = useId();
   const choices = leverageChoices(instrument);
   if (choices.length === 0) {
-    // SPEC §5: the warning shows; pressing buy or sell repeats it and sends nothing.
+    // docs/product.md#validation: the warning shows; pressing buy or sell repeats it and sends
+    // nothing.
     return (
       <p className="form-warning" role="note">
         {t('web.trade.leverage_not_configured')}
@@ -124,9 +125,9 @@ function LeverageChoice({
 }
 
 /**
- * The order form of SPEC §4 and §5: market or pending, lots, leverage, optional stop loss and
- * take profit, the live estimate, and buy / sell. Keyed by instrument: a new instrument starts
- * a fresh form.
+ * The order form of docs/product.md#states and #validation: market or pending, lots, leverage,
+ * optional stop loss and take profit, the live estimate, and buy / sell. Keyed by instrument: a new
+ * instrument starts a fresh form.
  */
 export function OrderForm({ instrument, active }: OrderFormProps) {
   const { t } = useTranslation();
@@ -221,7 +222,8 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
 
   const press = async (side: TradeSide) => {
     if (!viewer.loggedIn) {
-      // SPEC §5: log in, then back here, on the same instrument (the query keeps it).
+      // docs/product.md#validation: log in, then back here, on the same instrument (the query keeps
+      // it).
       navigate(loginFrom(currentTarget()));
       return;
     }

@@ -127,7 +127,7 @@ describe('market and leverage', () => {
   });
 });
 
-describe('lot stepping (SPEC §5)', () => {
+describe('lot stepping (docs/product.md#validation)', () => {
   it('disables minus at the minimum', () => {
     expect(canDecrease('0.01', eurusd)).toBe(false);
     expect(canDecrease('0.02', eurusd)).toBe(true);
@@ -291,7 +291,7 @@ describe('building the order', () => {
     });
   });
 
-  it('sends nothing without leverage (SPEC §5), before any other check', () => {
+  it('sends nothing without leverage (docs/product.md#validation), before any other check', () => {
     expect(buildOrder(draft({ lots: '' }, noLeverage), 'buy', noLeverage, 1.1)).toEqual({
       ok: false,
       reason: 'leverage_not_configured',

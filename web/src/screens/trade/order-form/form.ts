@@ -1,7 +1,8 @@
 /**
- * The order form's rules (SPEC §4 modes and toggles, §5 lots and stop levels) as pure functions
- * over what the user typed: lot stepping and snapping, field checks, the `submit` payload and
- * the worker's estimate input. Every number rule comes from the protocol's arithmetic.
+ * The order form's rules (docs/product.md#states modes and toggles, #validation lots and stop
+ * levels) as pure functions over what the user typed: lot stepping and snapping, field checks, the
+ * `submit` payload and the worker's estimate input. Every number rule comes from the protocol's
+ * arithmetic.
  */
 import {
   canDecreaseLots,
@@ -24,13 +25,13 @@ import {
 } from '@pipstream/protocol';
 import type { OrderForm } from '../../../worker/api.js';
 
-/** SPEC §4 order form mode: 1 market price, 0 pending at a target price. */
+/** docs/product.md#states order form mode: 1 market price, 0 pending at a target price. */
 export type OrderMode = (typeof ORDER_MODE)[keyof typeof ORDER_MODE];
 
 /** What `submit` takes (protocol/src/routes/trading.ts). */
 export type SubmitPayload = RequestOf<Routes['submit']>;
 
-/** SPEC §3 MarketStatus: 1 is open; anything else keeps buy and sell disabled. */
+/** docs/product.md#entities MarketStatus: 1 is open; anything else keeps buy and sell disabled. */
 export const MARKET_OPEN = 1;
 
 /** The instrument fields the form reads. */
@@ -79,7 +80,7 @@ export type FormIssues = Partial<Record<FormField, FormIssue>>;
 /** The outcome of checking the form for one side. */
 export type OrderCheck =
   | { readonly ok: true; readonly payload: SubmitPayload }
-  /** SPEC §5: no leverage configured — warn and send nothing. */
+  /** docs/product.md#validation: no leverage configured — warn and send nothing. */
   | { readonly ok: false; readonly reason: 'leverage_not_configured' }
   | { readonly ok: false; readonly reason: 'market_closed' }
   | { readonly ok: false; readonly reason: 'invalid'; readonly issues: FormIssues };
@@ -95,12 +96,12 @@ export function parseDecimal(text: string): number {
   return DECIMAL.test(clean) ? Number(clean) : Number.NaN;
 }
 
-/** True while the instrument's market is open (SPEC §3, §4). */
+/** True while the instrument's market is open (docs/product.md#entities, #states). */
 export function isMarketOpen(instrument: Pick<Instrument, 'MarketStatus'>): boolean {
   return instrument.MarketStatus === MARKET_OPEN;
 }
 
-/** The leverages on offer, default first (SPEC §4). */
+/** The leverages on offer, default first (docs/product.md#states). */
 export function leverageChoices(instrument: Pick<Instrument, 'HasForexMultiple'>): number[] {
   return instrument.HasForexMultiple.map((option) => option.Value);
 }
@@ -159,8 +160,8 @@ export function draftAfterSubmit(draft: OrderDraft): OrderDraft {
 }
 
 /**
- * Whether the minus control is enabled: SPEC §5 disables it when size − step ≤ 0; this
- * project also keeps it from stepping under the instrument's minimum (ForexMinCont).
+ * Whether the minus control is enabled: docs/product.md#validation disables it when size − step ≤
+ * 0; this project also keeps it from stepping under the instrument's minimum (ForexMinCont).
  */
 export function canDecrease(lotsText: string, instrument: FormInstrument): boolean {
   const lots = parseDecimal(lotsText);
@@ -222,7 +223,7 @@ function targetIssue(text: string): FormIssue | undefined {
   return price > 0 ? undefined : 'price_not_positive';
 }
 
-/** A stop level: SPEC §5 sets its minimum at 0 (0 sends "off"). */
+/** A stop level: docs/product.md#validation sets its minimum at 0 (0 sends "off"). */
 function stopIssue(text: string): FormIssue | undefined {
   if (text.trim() === '') return 'required';
   const price = parseDecimal(text);
@@ -290,9 +291,9 @@ export function orderIssues(
 }
 
 /**
- * Checks the form for an order on `side` and builds the `submit` payload. Stop levels that are
- * off send 0 (SPEC §4); a market order sends target price 0. Fixed-margin instruments still
- * send their default leverage: the route requires one and the server ignores it there.
+ * Checks the form for an order on `side` and builds the `submit` payload. Stop levels that are off
+ * send 0 (docs/product.md#states); a market order sends target price 0. Fixed-margin instruments
+ * still send their default leverage: the route requires one and the server ignores it there.
  */
 export function buildOrder(
   draft: OrderDraft,
