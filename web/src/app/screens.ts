@@ -40,7 +40,7 @@ export const SCREENS: Record<RoutePath, ComponentType> = {
 
 /**
  * Starts loading the screen the page opens on, before the first render asks for it: `/`, the
- * usual first screen, whose chunk `index.html` also preloads. Others load when rendered.
+ * usual first screen. Others load when rendered.
  */
 export function preloadScreen(path: string): void {
   if (path === '/') void loadHome();

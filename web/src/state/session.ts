@@ -21,7 +21,7 @@ const DEMO_ID_KEY = 'pipstream.demo_id';
 /**
  * The session kept in `storage`: a token and a user, or logged out when either is missing.
  * The user is checked against the protocol's schema once the protocol has loaded (see
- * `startApp`), so restoring costs the first paint nothing.
+ * `checkStoredLogin`), so restoring costs the first paint nothing.
  */
 export function loadSession(storage: KeyValueStorage | undefined): SessionState {
   const token = readJson(storage, TOKEN_KEY);

@@ -154,7 +154,7 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
     formatPrice(executionPrice(side, marketPrice), instrument.PricePrecision);
 
   // The fee of the estimate follows the site's trade_fee_type (base settings): a visitor's app
-  // has not read them yet (see app/after-first-screen.ts).
+  // has not read them yet (see app/stored-login.ts).
   useEffect(() => {
     loadBaseSettings().catch(() => undefined);
   }, []);
