@@ -114,7 +114,7 @@ describe('mock upstream over HTTP', () => {
     await expect(api.call('getBalance')).resolves.toHaveProperty('balance');
   });
 
-  it('refuses demo accounts on real-only calls with the SPEC message', async () => {
+  it('refuses demo accounts on real-only calls with the real-account message', async () => {
     const { api } = await demoUser(mock);
     await expect(api.call('drawSymbolList', { type: 1 })).rejects.toMatchObject({
       code: CODE.REAL_ACCOUNT_REQUIRED,
