@@ -170,7 +170,7 @@ describe('the chosen language', () => {
 });
 
 describe('numbers', () => {
-  it('writes amounts the German way with the decimals of SPEC §9: a balance and a margin', async () => {
+  it('writes amounts the German way with the decimals the product sets: a balance and a margin', async () => {
     const account = await registerFunded(suite.stack);
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
     const market = await movePrice(suite.stack, eurusd, 1.085);
