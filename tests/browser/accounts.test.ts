@@ -8,9 +8,9 @@ import {
   registerByPhone,
   TEST_PASSWORD,
   uniqueEmail,
-} from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { useBrowserSuite } from './support/suite.js';
+} from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { useBrowserSuite } from './test-support/suite.js';
 
 const suite = useBrowserSuite();
 

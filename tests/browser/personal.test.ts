@@ -6,10 +6,10 @@ import {
   openLoggedIn,
   registerByEmail,
   TEST_PASSWORD,
-} from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
-import { shown } from './support/languages.js';
+} from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
 import {
   allowClipboard,
   balanceFigure,
@@ -20,9 +20,9 @@ import {
   setBaseSettings,
   shownBalance,
   summaryOf,
-} from './support/personal.js';
-import { useBrowserSuite } from './support/suite.js';
-import { buyAtMarket, fundAccount, instrumentOf, registerFunded } from './support/trading.js';
+} from './test-support/personal.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { buyAtMarket, fundAccount, instrumentOf, registerFunded } from './test-support/trading.js';
 
 const suite = useBrowserSuite();
 

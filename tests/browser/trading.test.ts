@@ -14,11 +14,11 @@ import {
   subMoney,
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { logInWithEmail, openLoggedIn, registerByEmail } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
-import { shown } from './support/languages.js';
-import { useBrowserSuite } from './support/suite.js';
+import { logInWithEmail, openLoggedIn, registerByEmail } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
 import {
   confirmation,
   FUNDED_BALANCE,
@@ -28,7 +28,7 @@ import {
   onlyOrder,
   orderRow,
   registerFunded,
-} from './support/trading.js';
+} from './test-support/trading.js';
 
 // The simulator's own steps are a minute apart: every price in this file is one a test set, so
 // the figures on screen can be computed from it.

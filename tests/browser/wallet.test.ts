@@ -7,11 +7,11 @@ import {
   withdrawFee,
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn, registerByEmail } from './support/accounts.js';
-import { eventually } from './support/eventually.js';
-import { shown } from './support/languages.js';
-import { useBrowserSuite } from './support/suite.js';
-import { confirmation, FUNDED_BALANCE, registerFunded } from './support/trading.js';
+import { openLoggedIn, registerByEmail } from './test-support/accounts.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { confirmation, FUNDED_BALANCE, registerFunded } from './test-support/trading.js';
 import {
   bindAddress,
   drawSymbol,
@@ -22,7 +22,7 @@ import {
   TRON_ADDRESS,
   withdrawalRow,
   withdrawalsOf,
-} from './support/wallet.js';
+} from './test-support/wallet.js';
 
 const suite = useBrowserSuite();
 

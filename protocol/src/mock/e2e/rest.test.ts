@@ -3,7 +3,7 @@ import { ApiError } from '../../client/rest-errors.js';
 import { CODE } from '../../envelope.js';
 import { routes } from '../../routes/table.js';
 import type { MockUpstream } from '../server.js';
-import { apiFor, control, demoUser, startMock } from './harness.js';
+import { apiFor, control, demoUser, startMock } from './test-support.js';
 
 let mock: MockUpstream;
 beforeAll(async () => {
