@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   docsAnchorsCited,
   headingAnchors,
+  isNamedFile,
   linesCiting,
   OUTSIDE_CITATIONS,
   repositoryFiles,
+  sectionOf,
+  sourceFilesNamed,
   textOf,
 } from './references.js';
 
@@ -49,6 +52,55 @@ describe('the repository stands alone', () => {
     expect(
       broken.map(({ file, line, page, anchor }) => `${file}:${line}: ${page}#${anchor}`),
     ).toEqual([]);
+  });
+});
+
+/**
+ * The README and the architecture page walk a tick through the code file by file; a file
+ * moved or renamed without them would send a reader to nothing.
+ */
+describe("the tick's path names files that exist", () => {
+  const files = repositoryFiles();
+  it.each([
+    ['README.md', 'The path of a tick'],
+    ['docs/architecture.md', 'Tick path'],
+  ])('%s, "%s"', (page, title) => {
+    const section = sectionOf(textOf(page) ?? '', title);
+    expect(section, `${page} has a section "${title}"`).toBeDefined();
+    const named = sourceFilesNamed(section ?? '');
+    expect(section).toContain('gateway/src/');
+    expect(section).toContain('web/src/');
+    expect(named.length).toBeGreaterThanOrEqual(10);
+    expect(named.filter((name) => !isNamedFile(name, files))).toEqual([]);
+  });
+});
+
+describe('sectionOf and sourceFilesNamed', () => {
+  const page = [
+    '# Title',
+    '## Path',
+    'See `web/src/live/store.ts`, then `core.ts` and `protocol/src/arithmetic/*`.',
+    '### Detail',
+    'And `browser.ts` twice: `browser.ts`; not `npm test`.',
+    '## Next',
+    '`elsewhere.ts`',
+  ].join('\n');
+
+  it('reads a section down to the next heading of its level, and its files', () => {
+    expect(sourceFilesNamed(sectionOf(page, 'Path') ?? '')).toEqual([
+      'web/src/live/store.ts',
+      'core.ts',
+      'browser.ts',
+    ]);
+    expect(sectionOf(page, 'Missing')).toBeUndefined();
+  });
+
+  it('finds a file by its path or by its tail', () => {
+    const files = ['web/src/live/store.ts', 'gateway/src/realtime/browser.ts'];
+    expect(isNamedFile('web/src/live/store.ts', files)).toBe(true);
+    expect(isNamedFile('live/store.ts', files)).toBe(true);
+    expect(isNamedFile('state/store.ts', files)).toBe(false);
+    expect(isNamedFile('rowser.ts', files)).toBe(false);
   });
 });
 

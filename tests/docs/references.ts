@@ -141,3 +141,36 @@ export function textOf(path: string, root = REPO): string | undefined {
   }
   return bytes.includes(0) ? undefined : bytes.toString('utf8');
 }
+
+/**
+ * The lines of `markdown` under the heading `title` (its text, without the `#`s), up to the
+ * next heading of the same level or higher; `undefined` when there is no such heading.
+ */
+export function sectionOf(markdown: string, title: string): string | undefined {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex(
+    (line) => /^#{1,6}\s/.test(line) && line.replace(/^#+\s+/, '') === title,
+  );
+  if (start < 0) return undefined;
+  const level = /^#+/.exec(lines[start] ?? '')?.[0].length ?? 1;
+  const rest = lines.slice(start + 1);
+  const end = rest.findIndex((line) => {
+    const marks = /^(#{1,6})\s/.exec(line)?.[1];
+    return marks !== undefined && marks.length <= level;
+  });
+  return (end < 0 ? rest : rest.slice(0, end)).join('\n');
+}
+
+/** Source files that `text` names in code spans (`live/store.ts`, `core.ts`); globs left out. */
+export function sourceFilesNamed(text: string): string[] {
+  const names = [...text.matchAll(/`([\w./-]+\.tsx?)`/g)].map(([, name = '']) => name);
+  return [...new Set(names)];
+}
+
+/**
+ * Whether `name` (a path from the root, or its tail from some folder down) is one of `files`:
+ * a doc may write `web/src/live/store.ts` once and `live/store.ts` after it.
+ */
+export function isNamedFile(name: string, files: readonly string[]): boolean {
+  return files.some((file) => file === name || file.endsWith(`/${name}`));
+}
