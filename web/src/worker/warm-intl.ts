@@ -1,9 +1,9 @@
 /**
  * Warms the engine's ICU number formatting off the main thread. The first
- * `Intl.NumberFormat` a page creates loads ICU's locale and number data (≈ 25 ms at full speed,
- * ≈ 100 ms on a slow phone); that data is cached for the whole process, which the worker
- * shares with the page. Created here, while the worker waits on its socket, it no longer
- * lands on the main thread between the first quotes' arrival and their paint.
+ * `Intl.NumberFormat` a page creates loads ICU's locale and number data, a long task on a slow
+ * phone; that data is cached for the whole process, which the worker shares with the page.
+ * Created here, while the worker waits on its socket, it no longer lands on the main thread
+ * between the first quotes' arrival and their paint.
  */
 
 /**
