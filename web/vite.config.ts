@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compileHints } from './scripts/compile-hints.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /** The first screen's code: the home screen, without the protocol and zod. */
@@ -18,7 +19,13 @@ function isSourceModule(id: string, sources: readonly string[]): boolean {
 const backend = process.env.PIPSTREAM_API || 'http://127.0.0.1:9100';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The first screen's chunk runs almost in full before the first quote: compiled in the
+    // background while it streams in (see scripts/compile-hints.ts; the entry is not).
+    compileHints((chunk) => chunk.name === FIRST_SCREEN_CHUNK),
+    precompress(),
+  ],
   resolve: {
     // Workspace packages are read from their TypeScript sources, never from a stale build.
     conditions: ['source', ...defaultClientConditions],
@@ -35,6 +42,8 @@ export default defineConfig({
   },
   worker: {
     format: 'es',
+    // The live worker runs all of its bundle as it starts.
+    plugins: () => [compileHints((chunk) => chunk.isEntry)],
   },
   build: {
     outDir: 'dist',
