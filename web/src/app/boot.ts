@@ -20,7 +20,7 @@ import {
 import { trading } from '../state/trading.js';
 import { App } from './App.js';
 import { firstScreenShown, whenBrowserIdle } from './first-screen.js';
-import { startRealtime } from './realtime.js';
+import { holdSocketLogin, startRealtime } from './realtime.js';
 import { TRADE_LIST_PATHS } from './routes.js';
 import { preloadScreen } from './screens.js';
 import { checkCompanyStatus } from './startup.js';
@@ -29,6 +29,9 @@ import { checkCompanyStatus } from './startup.js';
 export function boot(root: HTMLElement): void {
   // 1. The live worker and its socket, first: the worker's thread starts while the page goes
   // on, and the quotes (DAY_MARKET, for the page's life) stream as soon as it is connected.
+  // The socket opens public; the stored login follows in phase 3, as a trader's private pushes
+  // (every holding at every tick) would compete with the first quotes.
+  const releaseLogin = holdSocketLogin();
   startRealtime();
   startQuoteFeed();
 
@@ -46,8 +49,8 @@ export function boot(root: HTMLElement): void {
   render(root);
 
   // 3. Once the first screen has shown its quotes (or at once, when the page opens elsewhere):
-  // the stored login's check, then the holdings and balance of the account feed; fills and
-  // closes are announced from then on.
+  // the socket's login, the stored login's check, then the holdings and balance of the account
+  // feed; fills and closes are announced from then on.
   const firstScreen = firstScreenShown({
     opensOnQuotes,
     loaded: () => market.loaded,
@@ -58,6 +61,7 @@ export function boot(root: HTMLElement): void {
       return () => clearTimeout(timer);
     },
   });
+  void firstScreen.then(releaseLogin);
   const loginChecked = Promise.all([statusChecked, firstScreen])
     .then(() => import('./stored-login.js'))
     .then(({ checkStoredLogin }) => checkStoredLogin())

@@ -17,22 +17,57 @@ describe('socket address (docs/product.md#calls)', () => {
 function starterWith(token: string | null) {
   const calls: ConnectOptions[] = [];
   const now = { token, lang: 'en' };
-  const start = createRealtimeStarter({
+  const starter = createRealtimeStarter({
     connect: (options) => calls.push(options),
     current: () => ({ page: { protocol: 'http:', host: 'phone.test' }, ...now }),
   });
-  return { start, calls, now };
+  return { starter, calls, now };
 }
 
 describe('realtime starter', () => {
-  it('connects with the stored token and language on every start (docs/product.md#routes)', () => {
-    const { start, calls, now } = starterWith('T1');
-    start();
+  it('connects with the stored token and language on every start', () => {
+    const { starter, calls, now } = starterWith('T1');
+    starter.start();
     now.lang = 'vn';
-    start();
+    starter.start();
     expect(calls).toEqual([
       { wsUrl: 'ws://phone.test/v1/ws', token: 'T1', lang: 'en' },
       { wsUrl: 'ws://phone.test/v1/ws', token: 'T1', lang: 'vn' },
     ]);
+  });
+
+  it('keeps the login off the socket while held, and applies it on release', () => {
+    const { starter, calls } = starterWith('T1');
+    const release = starter.holdLogin();
+    starter.start();
+    starter.start();
+    expect(calls.map((call) => call.token)).toEqual([null, null]);
+    release();
+    expect(calls.map((call) => call.token)).toEqual([null, null, 'T1']);
+    starter.start();
+    expect(calls.at(-1)?.token).toBe('T1');
+  });
+
+  it('applies the token current at release: a login or logout meanwhile is followed', () => {
+    const { starter, calls, now } = starterWith(null);
+    const release = starter.holdLogin();
+    starter.start();
+    now.token = 'T2';
+    release();
+    expect(calls.map((call) => call.token)).toEqual([null, 'T2']);
+  });
+
+  it('releases once per hold, and only when every hold is released', () => {
+    const { starter, calls } = starterWith('T1');
+    const first = starter.holdLogin();
+    const second = starter.holdLogin();
+    first();
+    first();
+    expect(calls).toEqual([]);
+    starter.start();
+    expect(calls.at(-1)?.token).toBeNull();
+    second();
+    expect(calls.at(-1)?.token).toBe('T1');
+    expect(calls).toHaveLength(2);
   });
 });
