@@ -1,4 +1,6 @@
-// The entry: styles, then the start-up (app/boot.ts).
+// The entry. First the live worker (app/start-worker.ts), then the styles and the start-up
+// (app/boot.ts).
+import './app/start-worker.js';
 import './styles/index.css';
 import { boot } from './app/boot.js';
 

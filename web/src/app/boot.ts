@@ -27,8 +27,8 @@ import { checkCompanyStatus } from './startup.js';
 
 /** Starts the app in `root`. */
 export function boot(root: HTMLElement): void {
-  // 1. The live worker and its socket, first: the worker's thread starts while the page goes
-  // on, and the quotes (DAY_MARKET, for the page's life) stream as soon as it is connected.
+  // 1. The live worker (started as the entry evaluated: app/start-worker.ts) and its socket:
+  // the quotes (DAY_MARKET, for the page's life) stream as soon as it is connected.
   // The socket opens public; the stored login follows in phase 3, as a trader's private pushes
   // (every holding at every tick) would compete with the first quotes.
   const releaseLogin = holdSocketLogin();
@@ -46,7 +46,8 @@ export function boot(root: HTMLElement): void {
   if (opensOnQuotes) startFirstTradeList();
   preloadScreen(path);
   const statusChecked = checkCompanyStatus();
-  render(root);
+  // One task later: the worker's thread, whose start is a task of this thread, comes first.
+  setTimeout(() => render(root), 0);
 
   // 3. Once the first screen has shown its quotes (or at once, when the page opens elsewhere):
   // the socket's login, the stored login's check, then the holdings and balance of the account
