@@ -233,6 +233,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     });
     browsers.add(browser);
     metrics.clients.inc();
+    if (browser.compressed) metrics.compressingClients.inc();
     socket.on('message', (data, isBinary) => onMessage(browser, data, isBinary));
     socket.on('close', () => release(browser));
     // @fastify/websocket's own 'error' listener holds the upgrade's request and reply (the
@@ -363,6 +364,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     congested.delete(browser);
     admission.release(browser.ip);
     metrics.clients.dec();
+    if (browser.compressed) metrics.compressingClients.dec();
     for (const topic of browser.topics) {
       if (!isPrivateTopic(topic)) feed?.unsubscribe(browser, topic);
     }

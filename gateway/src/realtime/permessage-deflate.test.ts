@@ -104,11 +104,17 @@ describe('permessage-deflate negotiation', () => {
 
   it('sends plain frames to a browser that offers nothing', async () => {
     const { wire: read } = await browser(false);
-    const text = await publishQuotes(1);
+    await browser(true);
+    const text = await publishQuotes(2);
     const { extensions, frames } = read();
     expect(extensions).toBeUndefined();
     expect(frames.some((f) => f.compressed)).toBe(false);
     expect(quoteFrame(frames).payload.toString()).toBe(text);
+    const gauge = async () => (await gateway.metrics.compressingClients.get()).values[0]?.value;
+    expect(await gauge()).toBe(1);
+    for (const b of browsers.splice(0)) b.close();
+    await waitFor(() => gateway.hub.stats().browsers === 0, 'the browsers gone');
+    expect(await gauge()).toBe(0);
   });
 
   it('takes the client_max_window_bits and client_no_context_takeover a browser offers', async () => {
