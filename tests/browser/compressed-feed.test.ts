@@ -1,7 +1,7 @@
 import { formatPrice, type QuoteTick } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { shown } from './support/languages.js';
-import { useBrowserSuite } from './support/suite.js';
+import { shown } from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
 
 // Every move is one the test makes: a price on screen can only be the one it set.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
