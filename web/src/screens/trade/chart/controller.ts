@@ -6,10 +6,19 @@
  *
  * uPlot is imported here only, inside the trade route's chunk.
  */
-import { type Candle, formatPrice, PERIOD_SECONDS, type Period } from '@pipstream/protocol';
+import {
+  type Candle,
+  type CandleColumns,
+  candleAt,
+  emptyColumns,
+  formatPrice,
+  mergeCandle,
+  PERIOD_SECONDS,
+  type Period,
+  toColumns,
+} from '@pipstream/protocol';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { type CandleColumns, candleAt, emptyColumns, mergeCandle, toColumns } from './candles.js';
 import { bindGestures } from './gestures.js';
 import { axisTimeFormat } from './time-format.js';
 import {
