@@ -12,5 +12,6 @@ export * from './money.js';
 export * from './pnl.js';
 export * from './rounding.js';
 export * from './side.js';
+export * from './stops.js';
 export * from './triggers.js';
 export * from './withdraw.js';
