@@ -13,6 +13,7 @@ import type {
   LiveBatch,
   QuoteView,
 } from '../worker/api.js';
+import { feedChart } from './chart-feed.js';
 
 /** Order events the screens react to, as counters that move (effects depend on them). */
 export interface OrderSignals {
@@ -96,6 +97,7 @@ export function applyBatch(batch: LiveBatch, state: LiveState = live): void {
     state.orders.closedSeq++;
   }
   if (batch.resync) state.orders.resyncSeq++;
+  feedChart(batch);
 }
 
 /**
