@@ -8,7 +8,8 @@ import { Refusal } from '../refusal.js';
 import { ctxFor } from '../test-support.js';
 import { ABBREVIATED_CANDLES, createMarketApi } from './api.js';
 import { CATALOGUE, CATEGORIES, MARKET_STATUS } from './catalogue.js';
-import { marketDeps } from './market.test-helpers.js';
+import { expectConsistent, marketDeps } from './market.test-helpers.js';
+import { ARCHIVE_MAX_CANDLES } from './older-candles.js';
 import { createMarketService } from './service.js';
 
 const HISTORY = 90;
@@ -88,6 +89,46 @@ describe('market calls', () => {
     const candles = await data(handlers.kline(routes.kline.request.parse({ forex_id: 2 }), ctx));
     expect(candles).toEqual(market.candles(2, '1min'));
     expect((candles[1]?.Time ?? 0) - (candles[0]?.Time ?? 0)).toBe(60);
+  });
+
+  it('kline pages back with end_time: the candles before it, older history included, the same each time', async () => {
+    const kline = async (end_time?: number) =>
+      data(
+        handlers.kline(
+          routes.kline.request.parse({ forex_id: '4', period: '5min', end_time }),
+          ctx,
+        ),
+      );
+    const latest = await kline();
+    const first = latest[0]?.Time ?? 0;
+    // Before a time inside the live history: its candles before it, older ones in front.
+    const before = await kline(latest[10]?.Time);
+    expect(before).toHaveLength(HISTORY);
+    expect(before.slice(-10)).toEqual(latest.slice(0, 10));
+    // Older than the live history: a page of candles just before it, joined to it.
+    const older = await kline(first);
+    expect(older).toHaveLength(HISTORY);
+    expectConsistent([...older, ...latest], '5min');
+    expect(older.at(-1)?.Time).toBe(first - 300);
+    expect(older.at(-1)?.Close).toBe(latest[0]?.Open);
+    expect(await kline(first)).toEqual(older);
+    // And the page before that one.
+    const oldest = await kline(older[0]?.Time);
+    expect(oldest.at(-1)?.Time).toBe((older[0]?.Time ?? 0) - 300);
+  });
+
+  it('kline stops at the start of the history', async () => {
+    const pages: number[] = [];
+    let end: number | undefined;
+    for (let page = 0; page < 40; page++) {
+      const input = routes.kline.request.parse({ forex_id: '5', period: '1day', end_time: end });
+      const candles = await data(handlers.kline(input, ctx));
+      pages.push(candles.length);
+      if (candles.length === 0) break;
+      end = candles[0]?.Time;
+    }
+    expect(pages.at(-1)).toBe(0);
+    expect(pages.slice(1, -1).reduce((sum, count) => sum + count, 0)).toBe(ARCHIVE_MAX_CANDLES);
   });
 
   it('abbreviated_cache_kline answers the latest 60 candles', async () => {

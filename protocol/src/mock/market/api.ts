@@ -57,8 +57,10 @@ export function createMarketApi(market: MarketService) {
     categories: () => market.categories(),
     abbreviatedKline: ({ forex_id, period }) =>
       market.candles(instrumentById(forex_id).Id, period, ABBREVIATED_CANDLES),
-    // Without a limit the market answers its full history length (config.historyCandles).
-    kline: ({ forex_id, period }) => market.candles(instrumentById(forex_id).Id, period),
+    // Without a limit the market answers its full history length (config.historyCandles); with
+    // `end_time`, as many candles that opened before it, older history included.
+    kline: ({ forex_id, period, end_time }) =>
+      market.candles(instrumentById(forex_id).Id, period, undefined, end_time),
   };
 
   const controls: ControlAction[] = [

@@ -7,6 +7,7 @@ import { refuse } from '../refusal.js';
 import { createRng } from '../rng.js';
 import { backfillBook, type CandleBook, recordBookTick } from './candles.js';
 import { CATALOGUE, CATEGORIES, type CatalogueEntry, MARKET_STATUS } from './catalogue.js';
+import { createCandleArchive } from './older-candles.js';
 import {
   changePercent,
   createPriceState,
@@ -62,6 +63,7 @@ export function createMarketService(deps: MockDeps): MarketService {
   const historyRng = createRng(config.seed ^ HISTORY_SALT);
   const stepDays = config.tickMs / DAY_MS;
   const keep = config.historyCandles;
+  const archive = createCandleArchive(config.seed ^ HISTORY_SALT, keep);
 
   const upsert = db.prepare(
     `INSERT INTO market_state (forex_id, last_price, day_open, market_status, updated_at)
@@ -157,12 +159,15 @@ export function createMarketService(deps: MockDeps): MarketService {
   function recordCandles(live: Live, now: number, into: MarketCandleEvent[]): void {
     const volume = live.entry.volumePerMinute * (config.tickMs / 60_000) * (0.5 + walkRng.next());
     const code = live.entry.instrument.Code;
+    const id = live.entry.instrument.Id;
+    const keepDropped = (period: Period, dropped: Candle[]) => archive.keep(id, period, dropped);
     for (const [period, candle] of recordBookTick(
       live.candles,
       live.state.price,
       volume,
       now,
       keep,
+      keepDropped,
     )) {
       into.push({ code, period, candle: { ...candle } });
     }
@@ -210,10 +215,22 @@ export function createMarketService(deps: MockDeps): MarketService {
         .map((live) => toInstrument(current(live)));
     },
     price: (id) => byId.get(id)?.state.price,
-    candles(id, period: Period, limit = keep): Candle[] {
-      const series = byId.get(id)?.candles[period];
-      if (!series || limit <= 0) return [];
-      return series.slice(-limit).map((candle) => ({ ...candle }));
+    candles(id, period: Period, limit = keep, before?: number): Candle[] {
+      const live = byId.get(id);
+      const series = live?.candles[period];
+      if (!live || !series || limit <= 0) return [];
+      if (before === undefined) return series.slice(-limit).map((candle) => ({ ...candle }));
+      const recent = series.filter((candle) => candle.Time < before);
+      const older =
+        recent.length >= limit
+          ? []
+          : archive.before(id, period, series, before, limit - recent.length, {
+              anchor: live.entry.startPrice,
+              dailyVolatility: live.entry.dailyVolatility,
+              precision: live.entry.instrument.PricePrecision,
+              volumePerMinute: live.entry.volumePerMinute,
+            });
+      return [...older, ...recent.slice(-limit).map((candle) => ({ ...candle }))];
     },
     lastTicks: () => lives.map((live) => toTick(current(live).state, live.entry)),
     step,

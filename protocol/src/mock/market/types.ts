@@ -16,8 +16,12 @@ export interface MarketService {
   search(text: string): Instrument[];
   /** The latest price of an instrument (the price orders fill at). */
   price(id: number): number | undefined;
-  /** Candle history, oldest first, the current (still moving) candle last. */
-  candles(id: number, period: Period, limit?: number): Candle[];
+  /**
+   * Candle history, oldest first: the latest `limit`, the current (still moving) candle last,
+   * or with `before` (UTC seconds) the latest `limit` that opened before it, reaching back past
+   * the live history into older candles (fewer where the history starts).
+   */
+  candles(id: number, period: Period, limit?: number, before?: number): Candle[];
   /** The latest tick of every instrument: what a new DAY_MARKET subscriber gets at once. */
   lastTicks(): QuoteTick[];
   /** Moves every open market one step and emits `ticks` (and `candle`) on the events bus. */
