@@ -21,6 +21,7 @@ import { Button } from '../../../ui/Button.js';
 import { SkeletonBlock } from '../../../ui/Skeleton.js';
 import {
   type CandleChart as Chart,
+  type ChartColours,
   createCandleChart,
   SUB_PANE_PX,
   themeColours,
@@ -28,6 +29,7 @@ import {
 import { IndicatorSheet } from './IndicatorSheet.js';
 import { chartIndicators } from './indicator-store.js';
 import { lineFigure, lineLabel, ohlcFigures } from './legend.js';
+import { OrderLinesLayer } from './OrderLinesLayer.js';
 import { legendTimeFormat } from './time-format.js';
 import { useCandleHistory } from './useCandleHistory.js';
 
@@ -127,6 +129,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
   const panes = useMemo(() => subPanes(settings), [settings]);
   const host = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<Chart | null>(null);
+  const [colours, setColours] = useState<ChartColours | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   /** What the chart draws, for the overlays: the history it holds and how many candles. */
   const [drawnState, setDrawnState] = useState<{ key: string | null; count: number }>({
@@ -162,6 +165,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
     });
     observer.observe(element);
     loadedKey.current = null;
+    setColours(themed);
     setChart(created);
     return () => {
       observer.disconnect();
@@ -303,6 +307,14 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
           className={isDrawn ? 'chart-canvas' : 'chart-canvas chart-canvas-idle'}
           style={{ '--chart-sub-panes': `${panes.length * SUB_PANE_PX}px` } as CSSProperties}
         />
+        {chart && colours && isDrawn && (
+          <OrderLinesLayer
+            chart={chart}
+            instrumentId={instrument.Id}
+            colours={colours}
+            subscribeDrawn={drawn.subscribe}
+          />
+        )}
       </div>
       {!isDrawn && (
         <div className="chart-overlay">

@@ -4,9 +4,7 @@
  * crosshair move and tick) only puts texts into place.
  */
 import { type Candle, formatFixed, formatPrice, type IndicatorLine } from '@pipstream/protocol';
-
-/** A text by its key (the screen's `t`). */
-type Translate = (key: string, params?: Record<string, string | number>) => string;
+import type { Translate } from './line-text.js';
 
 /** The short name of a line in the legend (codes: MA5, EMA20, UB, RSI, VOL…). */
 export function lineLabel(line: IndicatorLine, t: Translate): string {
