@@ -44,8 +44,6 @@ export interface CandleChartProps {
 
 const warn = (what: string) => (error: unknown) => console.warn(what, error);
 
-type LegendSlot = 'time' | 'open' | 'high' | 'low' | 'close';
-
 /**
  * The legend of the candle under the crosshair (the latest one without a crosshair): its time,
  * OHLC and every indicator line's value there. It moves with the pointer and the ticks, so it
@@ -64,32 +62,42 @@ function useLegend(
   const state = useRef({ precision, time, decimal, chart, lines });
   state.current = { precision, time, decimal, chart, lines };
 
+  /** The legend's text nodes, found once per set of lines rather than at every tick. */
+  const targets = useRef<{ lines: readonly IndicatorLine[]; slots: Map<string, Element> } | null>(
+    null,
+  );
+
   const write = useCallback((index: number | null) => {
     const element = root.current;
     const { precision: decimals, time, decimal, chart, lines } = state.current;
     if (!element || !chart) return;
+    let found = targets.current;
+    // Rebuilt when the lines change, and until React has put every line's node in place.
+    if (found === null || found.lines !== lines || found.slots.size !== 5 + lines.length) {
+      const slots = new Map<string, Element>();
+      for (const target of element.querySelectorAll('[data-slot], [data-line]')) {
+        slots.set(
+          target.getAttribute('data-slot') ?? `line:${target.getAttribute('data-line')}`,
+          target,
+        );
+      }
+      found = { lines, slots };
+      targets.current = found;
+    }
+    const put = (key: string, text: string) => {
+      const target = found.slots.get(key);
+      if (target && target.textContent !== text) target.textContent = text;
+    };
     const candle: Candle | undefined = chart.candleAt(index);
     const figures = candle ? ohlcFigures(candle, decimals) : undefined;
-    const texts: Record<LegendSlot, string> =
-      candle && figures
-        ? {
-            time: time(candle.Time),
-            open: decimal(figures.open),
-            high: decimal(figures.high),
-            low: decimal(figures.low),
-            close: decimal(figures.close),
-          }
-        : { time: '', open: '', high: '', low: '', close: '' };
-    for (const slot of Object.keys(texts) as LegendSlot[]) {
-      const target = element.querySelector(`[data-slot="${slot}"]`);
-      if (target && target.textContent !== texts[slot]) target.textContent = texts[slot];
+    put('time', candle ? time(candle.Time) : '');
+    for (const slot of ['open', 'high', 'low', 'close'] as const) {
+      put(slot, figures ? decimal(figures[slot]) : '');
     }
     const values = chart.valuesAt(index);
     for (const line of lines) {
-      const target = element.querySelector(`[data-line="${line.key}"]`);
       const figure = lineFigure(line, values[line.key] ?? null, decimals);
-      const text = figure === '' ? '' : decimal(figure);
-      if (target && target.textContent !== text) target.textContent = text;
+      put(`line:${line.key}`, figure === '' ? '' : decimal(figure));
     }
     element.dataset.direction = candle && candle.Close < candle.Open ? 'down' : 'up';
     // Kept in the layout while empty, so the chart under it never jumps.

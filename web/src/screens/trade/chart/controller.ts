@@ -391,6 +391,21 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
     }
   }
 
+  /**
+   * Renders once the current task is done: a batch brings a candle and its indicator values
+   * one after the other, and one render (one legend write) serves both.
+   */
+  let renderQueued = false;
+  let destroyed = false;
+  function queueRender() {
+    if (renderQueued) return;
+    renderQueued = true;
+    queueMicrotask(() => {
+      renderQueued = false;
+      if (!destroyed) render();
+    });
+  }
+
   function render() {
     if (plots.length === 0) {
       build();
@@ -445,7 +460,7 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
             ? followLatest(view, before, extent)
             : initialViewport(extent);
       }
-      render();
+      queueRender();
       return result;
     },
 
@@ -466,7 +481,7 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
     applyIndicators(update, topic) {
       if (!applyIndicatorUpdate(indicators, columns.time, update, topic)) return;
       if (update.reset) build();
-      else render();
+      else queueRender();
     },
 
     setLevels(next) {
@@ -522,6 +537,7 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
     },
 
     destroy() {
+      destroyed = true;
       cancelAnimationFrame(frame);
       frame = 0;
       destroyPlots();
