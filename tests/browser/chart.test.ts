@@ -250,6 +250,37 @@ async function openBuy(
   });
 }
 
+describe('history', () => {
+  it('loads the candles before the oldest one when the chart is panned back to it', async () => {
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const history = await suite.stack.api.call('kline', { forex_id: eurusd.Id, period: '1min' });
+    const app = await suite.newApp();
+    const { page } = app;
+    await app.open(`/trade?id=${eurusd.Id}`);
+    const plot = page.locator('.chart:not(.chart-pending) .chart-pane-main .u-over');
+    await plot.waitFor();
+    const older = page.waitForResponse(
+      (response) =>
+        response.url().includes('/v1/api/forex/kline') && response.url().includes('end_time='),
+    );
+    // Drag the candles to the right until the first one comes into view.
+    const box = await plot.boundingBox();
+    if (!box) throw new Error('the chart has no box');
+    const y = box.y + box.height / 2;
+    for (let drag = 0; drag < 8; drag++) {
+      await page.mouse.move(box.x + 20, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width - 20, y, { steps: 6 });
+      await page.mouse.up();
+    }
+    const response = await older;
+    expect(new URL(response.url()).searchParams.get('end_time')).toBe(String(history[0]?.Time));
+    const page1 = ((await response.json()) as { data: { Time: number }[] }).data;
+    expect(page1.length).toBeGreaterThan(0);
+    expect(page1.every((candle) => candle.Time < (history[0]?.Time ?? 0))).toBe(true);
+  });
+});
+
 describe('indicators', () => {
   it('are chosen from a keyboard-usable sheet, kept on the device, and show RSI and MACD as the protocol computes them', async () => {
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
