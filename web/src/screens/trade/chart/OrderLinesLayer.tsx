@@ -217,6 +217,8 @@ export function OrderLinesLayer({
 
   const busy = draft !== null && draft.phase !== 'moving';
 
+  // A visitor, or a trader with nothing on this instrument, gets no empty group to read out.
+  if (lines.length === 0 && message === '') return null;
   return (
     <fieldset ref={layer} className="chart-lines" aria-label={t('web.trade.lines.group')}>
       {lines.map((line) => (
