@@ -253,9 +253,11 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
       if (candle && candle.code === instrument.Code && candle.period === period) {
         const before = chart.count();
         chart.live(candle);
-        if (chart.count() !== before) {
+        // Only the first candle changes what is shown around the chart: a render of the chart's
+        // labels at every new candle would cost a tick's worth of the main thread for nothing.
+        if (before === 0 && chart.count() > 0) {
           const count = chart.count();
-          setDrawnState((old) => (old.count === count ? old : { ...old, count }));
+          setDrawnState((old) => (old.count > 0 ? old : { ...old, count }));
         }
       }
       if (indicators) chart.applyIndicators(indicators, topicRef.current);

@@ -240,9 +240,23 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
         side: 1,
         size: () => axisSize,
         values,
-        ...(pane !== 'main' && { space: 24, ticks: { show: false } }),
+        ...(pane !== 'main' && subAxis(pane)),
       },
     ];
+  }
+
+  /**
+   * A sub-pane's axis: a label or two at fixed places and no grid (the pane draws its own guide
+   * lines), so a redraw at every tick spends little on it.
+   */
+  function subAxis(pane: Pane): Partial<uPlot.Axis> {
+    const splits: uPlot.Axis['splits'] =
+      pane === 'rsi'
+        ? () => [30, 70]
+        : pane === 'macd'
+          ? () => [0]
+          : (u) => [((u.scales.volume?.max ?? 0) / 1.1) * 0.999];
+    return { splits, grid: { show: false }, ticks: { show: false } };
   }
 
   function scales(pane: Plot['pane']): uPlot.Scales {
@@ -286,6 +300,7 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
         (columns.close[i] as number) >= (columns.open[i] as number) ? colours.up : colours.down,
       );
     } else if (pane === 'macd') {
+      drawLevels(u, [{ price: 0, colour: colours.grid, dash: [] }], 'macd');
       drawBars(u, columns.time, lineValues('macd.histogram'), slot, 'macd', (_i, value) =>
         value >= 0 ? colours.up : colours.down,
       );
