@@ -1,8 +1,9 @@
 /**
  * `npm run bench` / `npm run bench:quick`: runs the benchmarks one after another (never two at
  * once: they would measure each other), saves each one's figures and prints one JSON line per
- * benchmark. `--only fanout,rest` runs some of them. A benchmark that crashes is reported and
- * the others still run; the exit code is then 1. No figure ever fails the run.
+ * benchmark. `--only fanout,rest` runs some of them; `--reference-web DIR` has the client
+ * benchmark pair this build's first quote with the build in DIR. A benchmark that crashes is
+ * reported and the others still run; the exit code is then 1. No figure ever fails the run.
  */
 import { writeFileSync } from 'node:fs';
 import { stopAll } from './lib/processes.js';
@@ -30,7 +31,12 @@ function parseArguments(argv: readonly string[]) {
       `unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`,
     );
   }
-  return { quick, names: only.length > 0 ? only : Object.keys(BENCHMARKS) };
+  const referenceAt = argv.indexOf('--reference-web');
+  const referenceWeb = referenceAt >= 0 ? argv[referenceAt + 1] : undefined;
+  if (referenceAt >= 0 && (referenceWeb === undefined || referenceWeb.startsWith('--'))) {
+    throw new Error('--reference-web needs the folder of a web build (its index.html)');
+  }
+  return { quick, referenceWeb, names: only.length > 0 ? only : Object.keys(BENCHMARKS) };
 }
 
 function summaryMarkdown(results: readonly BenchResult[], failures: readonly string[]): string {
@@ -49,7 +55,7 @@ function summaryMarkdown(results: readonly BenchResult[], failures: readonly str
 }
 
 async function main() {
-  const { quick, names } = parseArguments(process.argv.slice(2));
+  const { quick, referenceWeb, names } = parseArguments(process.argv.slice(2));
   const began = Date.now();
   const results: BenchResult[] = [];
   const failures: string[] = [];
@@ -57,7 +63,7 @@ async function main() {
     const started = Date.now();
     try {
       const benchmark = await (BENCHMARKS[name] as () => Promise<Benchmark>)();
-      const result = await benchmark.run({ quick });
+      const result = await benchmark.run({ quick, referenceWeb });
       if (!quick) saveResult(result);
       results.push(result);
       const seconds = Math.round((Date.now() - started) / 100) / 10;

@@ -12,10 +12,11 @@ import { buildBaseline } from './baseline/build.js';
 import { type BaselinePage, serveBaseline } from './baseline/serve.js';
 import type { WindowFigures } from './figures.js';
 import { initialJs } from './initial-js.js';
+import { type FirstQuotePair, pairedMarkdown, pairedSummary } from './paired.js';
 import { launchChromium } from './phone.js';
 import { clientReport } from './report.js';
 import { allStarted, createResources } from './resources.js';
-import { type VisitPlan, visitApp, visitBaseline } from './sessions.js';
+import { type VisitPlan, visitApp, visitBaseline, visitFirstQuote } from './sessions.js';
 import { type Stack, startStack } from './stack.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -26,17 +27,22 @@ const TICK_MS = 100;
 const POSITIONS = 20;
 /** The throttle the issue's Targets are stated at. */
 const TARGET_THROTTLE = 4;
+/** How much later this build's first quote may come than the reference's (issue 24), ms. */
+const PAIRED_BUDGET_MS = 150;
 
 interface Plan extends VisitPlan {
   /** Visits of each page (app, baseline) in turn. */
   readonly rounds: number;
   /** One unmeasured load of each page first, so neither pays for a cold browser alone. */
   readonly warmUp: boolean;
+  /** Rounds of the paired first quote, when a reference build is given. */
+  readonly pairs: number;
 }
 
 const FULL: Plan = {
   rounds: 5,
   warmUp: true,
+  pairs: 12,
   quoteThrottles: [4, 6],
   orderThrottles: [4],
   windowMs: { 4: 10_000, 6: 3_000 },
@@ -49,6 +55,7 @@ const FULL: Plan = {
 const QUICK: Plan = {
   rounds: 1,
   warmUp: false,
+  pairs: 2,
   quoteThrottles: [4],
   orderThrottles: [4],
   windowMs: { 4: 2_000 },
@@ -78,14 +85,45 @@ async function measure(
   return windows;
 }
 
-async function run({ quick }: BenchOptions): Promise<BenchResult> {
+/**
+ * This build's first quote and the reference build's, round by round in alternating order
+ * (the first round unmeasured when the plan warms up).
+ */
+async function measurePairs(
+  browser: Browser,
+  appUrl: string,
+  referenceUrl: string,
+  trader: Trader,
+  plan: Plan,
+): Promise<FirstQuotePair[]> {
+  const visit = (url: string) =>
+    visitFirstQuote(browser, url, trader, TARGET_THROTTLE, plan.readyTimeoutMs);
+  if (plan.warmUp) {
+    await visit(appUrl);
+    await visit(referenceUrl);
+  }
+  const pairs: FirstQuotePair[] = [];
+  for (let round = 1; round <= plan.pairs; round++) {
+    const appFirst = round % 2 === 1;
+    const first = await visit(appFirst ? appUrl : referenceUrl);
+    const second = await visit(appFirst ? referenceUrl : appUrl);
+    const [appMs, referenceMs] = appFirst ? [first, second] : [second, first];
+    pairs.push({ round, appMs: Math.round(appMs), referenceMs: Math.round(referenceMs) });
+  }
+  return pairs;
+}
+
+async function run({ quick, referenceWeb }: BenchOptions): Promise<BenchResult> {
   const plan = quick ? QUICK : FULL;
   const initial = initialJs(WEB_DIST);
   const resources = createResources();
   try {
     // Independent set-up steps run side by side: the quick run is mostly set-up.
     const [stack, browser, built] = await allStarted([
-      resources.keep(startStack({ tickMs: TICK_MS, instruments: INSTRUMENTS }), (s) => s.close()),
+      resources.keep(
+        startStack({ tickMs: TICK_MS, instruments: INSTRUMENTS, referenceWebDir: referenceWeb }),
+        (s) => s.close(),
+      ),
       resources.keep(launchChromium(), (b) => b.close()),
       resources.keep(buildBaseline(), (b) => b.remove()),
     ]);
@@ -93,6 +131,10 @@ async function run({ quick }: BenchOptions): Promise<BenchResult> {
       resources.keep(serveBaseline(built.dir, stack.baseUrl), (page) => page.close()),
       fundedTrader(stack.baseUrl, stack.mockUrl, POSITIONS),
     ]);
+    const pairs =
+      stack.referenceUrl === undefined
+        ? undefined
+        : await measurePairs(browser, stack.baseUrl, stack.referenceUrl, trader, plan);
     const windows = await measure(browser, stack, trader, baseline, plan);
     const browserName = `Chromium ${browser.version()}`;
     const params = {
@@ -129,7 +171,22 @@ async function run({ quick }: BenchOptions): Promise<BenchResult> {
         'Scripting, busy time and heap are the main thread’s (CDP Performance.getMetrics); the app’s worker is not in them — that is the point of it.',
       ],
     });
-    return { name: 'client', quick, params, summary, runs: windows, markdown };
+    if (pairs === undefined || referenceWeb === undefined) {
+      return { name: 'client', quick, params, summary, runs: windows, markdown };
+    }
+    const paired = pairedSummary(pairs, PAIRED_BUDGET_MS);
+    const pairedText = pairedMarkdown(paired, pairs, {
+      rate: TARGET_THROTTLE,
+      reference: `\`${referenceWeb}\``,
+    });
+    return {
+      name: 'client',
+      quick,
+      params: { ...params, referenceWeb, pairs: plan.pairs },
+      summary: { ...summary, firstQuotePaired: paired },
+      runs: [...windows, ...pairs],
+      markdown: `${markdown}\n\n${pairedText}`,
+    };
   } finally {
     await resources.closeAll();
   }

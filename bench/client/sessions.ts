@@ -137,3 +137,20 @@ export function visitBaseline(
     return quoteWindows(phone, 'baseline', loadMs, plan);
   });
 }
+
+/**
+ * One cold visit of the app at `baseUrl` as `trader`, the CPU slowed `rate` times: the time
+ * of its first quote on `/`, nothing more.
+ */
+export function visitFirstQuote(
+  browser: Browser,
+  baseUrl: string,
+  trader: Trader,
+  rate: number,
+  timeoutMs: number,
+): Promise<number> {
+  return withPhone(browser, sessionScript(trader), rate, async (phone) => {
+    await phone.page.goto(`${baseUrl}/?lang=en#/`);
+    return firstQuoteMs(phone.cdp, timeoutMs);
+  });
+}

@@ -19,17 +19,24 @@ export interface StackOptions {
   readonly tickMs: number;
   /** Instruments listed in all; more than the mock's own adds synthetic copies. */
   readonly instruments?: number;
+  /**
+   * Another web build to serve beside this one, by a second gateway in front of the same
+   * upstream: what this build is paired with.
+   */
+  readonly referenceWebDir?: string;
 }
 
 /** A running stack. */
 export interface Stack {
   /** The gateway, `http://127.0.0.1:port`: what the browser opens. */
   readonly baseUrl: string;
+  /** The second gateway, serving the reference build, when one was asked for. */
+  readonly referenceUrl?: string;
   /** The mock, for its control API. */
   readonly mockUrl: string;
   /** Instruments in the trade list the browser gets. */
   readonly instruments: number;
-  /** Stops the gateway, the widening upstream and the mock, and removes the web copy. */
+  /** Stops the gateways, the widening upstream and the mock, and removes the web copies. */
   close(): Promise<void>;
 }
 
@@ -43,6 +50,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error('web/dist is missing: run `npm run build` first');
   }
+  const reference = options.referenceWebDir;
+  if (reference !== undefined && !existsSync(join(reference, 'index.html'))) {
+    throw new Error(`${reference} holds no web build (no index.html)`);
+  }
   const scratch = await mkdtemp(join(tmpdir(), 'pipstream-bench-'));
   const started: Started[] = [];
   let wide: WideMarket | undefined;
@@ -55,6 +66,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     const webDir = join(scratch, 'web');
     await cp(WEB_DIST, webDir, { recursive: true });
+    const referenceDir = join(scratch, 'reference');
+    if (reference !== undefined) await cp(reference, referenceDir, { recursive: true });
 
     const mockPort = await freePort();
     const mockUrl = `http://127.0.0.1:${mockPort}`;
@@ -78,23 +91,33 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       instruments = wide.instruments;
     }
 
-    const gatewayPort = await freePort();
-    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
-    const gateway = start('node', [join(ROOT, 'gateway/bin/pipstream-gateway.js')], {
-      HOST: '127.0.0.1',
-      PORT: String(gatewayPort),
-      UPSTREAM_URL: upstreamUrl,
-      WEB_DIR: webDir,
-      LOG_LEVEL: 'warn',
-    });
-    started.push(gateway);
-    await waitForHttp(`${baseUrl}/readyz`, gateway);
+    const baseUrl = await startGateway(upstreamUrl, webDir, started);
+    const referenceUrl =
+      reference === undefined ? undefined : await startGateway(upstreamUrl, referenceDir, started);
     instruments ??= await countInstruments(baseUrl);
-    return { baseUrl, mockUrl, instruments, close };
+    return { baseUrl, referenceUrl, mockUrl, instruments, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** A built gateway serving `webDir` in front of `upstreamUrl`, once ready; its origin. */
+async function startGateway(upstreamUrl: string, webDir: string, started: Started[]) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const gateway = start('node', [join(ROOT, 'gateway/bin/pipstream-gateway.js')], {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    // Not scraped here: any free port.
+    METRICS_PORT: '0',
+    UPSTREAM_URL: upstreamUrl,
+    WEB_DIR: webDir,
+    LOG_LEVEL: 'warn',
+  });
+  started.push(gateway);
+  await waitForHttp(`${url}/readyz`, gateway);
+  return url;
 }
 
 async function countInstruments(baseUrl: string): Promise<number> {

@@ -86,4 +86,16 @@ describe('the feeder (upstream protocol)', () => {
     await connect();
     expect(feeder.accepted()).toBe(3);
   });
+
+  it('refuses connections while killed, and takes them again on its port once revived', async () => {
+    feeder = await startFeeder({ instruments: 20, ticksPerFrame: 5, ticksPerSecond: 100 });
+    const { socket } = await connect();
+    const closed = once(socket, 'close');
+    expect(await feeder.kill()).toBe(1);
+    await closed;
+    await expect(connect()).rejects.toThrow(/ECONNREFUSED/);
+    await feeder.revive();
+    await connect();
+    expect(feeder.accepted()).toBe(2);
+  });
 });

@@ -210,6 +210,20 @@ export async function startFeeder(options: FeederOptions) {
       }
       return count;
     },
+    /**
+     * Stops listening and drops every connection, as a killed upstream process would: until
+     * `revive`, a connection attempt is refused. Resolves with the connections dropped.
+     */
+    async kill(): Promise<number> {
+      const count = this.dropAll();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return count;
+    },
+    /** Listens again on the same port: the upstream restarted. */
+    async revive(): Promise<void> {
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
     /** Every open connection stops answering pings and gets nothing more; TCP stays open. */
     silence() {
       for (const connection of connections) connection.silent = true;

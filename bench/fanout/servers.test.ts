@@ -26,8 +26,9 @@ describe('promSample', () => {
 describe('gatewayEnv', () => {
   it('is a configuration the gateway accepts, pointed at the feeder', () => {
     const feeder = { httpUrl: 'http://127.0.0.1:9', wsUrl: 'ws://127.0.0.1:9/v1/ws' } as Feeder;
-    const config = loadConfig(gatewayEnv(feeder, 8123));
+    const config = loadConfig(gatewayEnv(feeder, 8123, 8124));
     expect(config.port).toBe(8123);
+    expect(config.metricsPort).toBe(8124);
     expect(config.host).toBe('127.0.0.1');
     expect(config.upstreamWsUrl).toBe('ws://127.0.0.1:9/v1/ws');
     expect(config.maxConnectionsPerIp).toBeGreaterThanOrEqual(5000);

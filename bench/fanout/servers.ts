@@ -14,6 +14,8 @@ export interface RunningServer {
   readonly process: Started;
   readonly httpUrl: string;
   readonly wsUrl: string;
+  /** The gateway's /metrics, on a port of its own (none for the raw baseline). */
+  readonly metricsUrl?: string;
 }
 
 const GATEWAY_BIN = fileURLToPath(
@@ -24,13 +26,15 @@ const TSX = import.meta.resolve('tsx');
 
 /**
  * The gateway's environment for a benchmark: production defaults but for two things. Every
- * client comes from 127.0.0.1, so the per-IP cap (50 by default, against one browser opening
- * hundreds) is lifted; and logs are kept to warnings (one line per upstream loss).
+ * client comes from 127.0.0.1, so the per-IP cap (1 000 by default, and the connection rate
+ * past it) is lifted; and logs are kept to warnings (one line per upstream loss). /metrics
+ * listens on `metricsPort` (0: any free one).
  */
-export function gatewayEnv(feeder: Feeder, port: number): Record<string, string> {
+export function gatewayEnv(feeder: Feeder, port: number, metricsPort = 0): Record<string, string> {
   return {
     PORT: String(port),
     HOST: '127.0.0.1',
+    METRICS_PORT: String(metricsPort),
     UPSTREAM_URL: feeder.httpUrl,
     UPSTREAM_WS_URL: feeder.wsUrl,
     MAX_CONNECTIONS_PER_IP: '1000000',
@@ -41,9 +45,10 @@ export function gatewayEnv(feeder: Feeder, port: number): Record<string, string>
 /** Starts a `kind` server in front of `feeder` and resolves once it answers /readyz. */
 export async function startServer(kind: ServerKind, feeder: Feeder): Promise<RunningServer> {
   const port = await freePort();
+  const metricsPort = kind === 'gateway' ? await freePort() : undefined;
   const process_ =
     kind === 'gateway'
-      ? start(process.execPath, [GATEWAY_BIN], gatewayEnv(feeder, port))
+      ? start(process.execPath, [GATEWAY_BIN], gatewayEnv(feeder, port, metricsPort))
       : start(process.execPath, ['--import', TSX, RAW_SERVER], {
           PORT: String(port),
           UPSTREAM_WS_URL: feeder.wsUrl,
@@ -55,7 +60,13 @@ export async function startServer(kind: ServerKind, feeder: Feeder): Promise<Run
     await process_.stop();
     throw error;
   }
-  return { kind, process: process_, httpUrl, wsUrl: `ws://127.0.0.1:${port}/v1/ws` };
+  return {
+    kind,
+    process: process_,
+    httpUrl,
+    wsUrl: `ws://127.0.0.1:${port}/v1/ws`,
+    ...(metricsPort !== undefined && { metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` }),
+  };
 }
 
 /**
@@ -70,7 +81,8 @@ export function promSample(text: string, name: string, labels = ''): number {
 
 /** The gateway's own figures the benchmarks report beside theirs, from its /metrics. */
 export async function gatewayMetrics(server: RunningServer) {
-  const text = await (await fetch(`${server.httpUrl}/metrics`)).text();
+  if (!server.metricsUrl) throw new Error(`the ${server.kind} server has no /metrics`);
+  const text = await (await fetch(server.metricsUrl)).text();
   return {
     /** Open public upstream connections (its gauge). */
     upstreamPublic: promSample(text, 'gateway_upstream_connections', 'kind="public"'),

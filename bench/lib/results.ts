@@ -56,6 +56,11 @@ export function table(header: readonly string[], rows: readonly (readonly unknow
 export interface BenchOptions {
   /** The reduced run of `npm run bench:quick`: the same code, smaller and shorter. */
   readonly quick: boolean;
+  /**
+   * Another build of the web app (a `web/dist` folder, e.g. of the main branch) that the client
+   * benchmark pairs this build's first quote with, visit by visit (`--reference-web DIR`).
+   */
+  readonly referenceWeb?: string;
 }
 
 /** A benchmark module: `bench/<name>/index.ts` exports one. */

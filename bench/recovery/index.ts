@@ -1,10 +1,13 @@
 /**
- * Recovery (issue 9): 1 000 clients on the gateway holding 300 KLINE topics between them (and
- * DAY_MARKET each), fed by the fan-out benchmark's feeder at 10 ticks/s. Two faults, each
- * measured from the instant the feeder causes it:
+ * Recovery (issues 9 and 21): 1 000 clients on the gateway holding 300 KLINE topics between
+ * them (and DAY_MARKET each), fed by the fan-out benchmark's feeder at 10 ticks/s. Three
+ * faults:
  * - a clean drop — the feeder terminates every upstream socket and keeps listening: time
  *   until every client has, on every topic it holds, a frame the feeder sent after the drop
  *   (the snapshot a resubscription brings repeats pre-drop values: it does not count);
+ * - a killed upstream — the feeder drops every socket and stops listening for 3 s, so every
+ *   retry meanwhile is refused, then listens again on its port: time from the restart until
+ *   every client has a frame sent after it on every topic;
  * - a silent upstream — the feeder stops answering pings and sending, TCP left open: time
  *   until the gateway lets that connection go.
  * The baseline is what the gateway's own settings imply for both (figures.ts).
@@ -12,8 +15,8 @@
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 // The source of the built constant the gateway runs with: the package does not export it.
-import { DEFAULT_PONG_DEADLINE_MS, loadConfig } from '@pipstream/gateway';
-import { DEFAULT_BACKOFF, MAX_MISSED_PONGS } from '@pipstream/protocol';
+import { DEFAULT_PONG_DEADLINE_MS, loadConfig, PUBLIC_BACKOFF } from '@pipstream/gateway';
+import { MAX_MISSED_PONGS } from '@pipstream/protocol';
 import { type Feeder, startFeeder } from '../fanout/feeder.js';
 import { wallClockMs } from '../fanout/frame-keys.js';
 import { type LoadPool, startLoadPool } from '../fanout/load-pool.js';
@@ -24,6 +27,7 @@ import {
   clientTopics,
   type DropRun,
   impliedTimings,
+  type KillRun,
   lossesByReason,
   markdownOf,
   type RecoverySettings,
@@ -35,6 +39,9 @@ interface Plan {
   readonly clients: number;
   readonly topics: number;
   readonly drops: number;
+  /** Upstream kills, each `outageMs` long. */
+  readonly kills: number;
+  readonly outageMs: number;
   /** 0: skipped (each takes 11–16 s by design). */
   readonly silences: number;
   /** Calm time after each recovery, so the next fault starts from a settled gateway. */
@@ -47,6 +54,8 @@ const FULL: Plan = {
   clients: 1000,
   topics: 300,
   drops: 5,
+  kills: 3,
+  outageMs: 3000,
   silences: 3,
   settleMs: 500,
   steadyMs: 2000,
@@ -55,6 +64,8 @@ const QUICK: Plan = {
   clients: 100,
   topics: 300,
   drops: 1,
+  kills: 1,
+  outageMs: 3000,
   silences: 0,
   settleMs: 300,
   steadyMs: 500,
@@ -118,6 +129,37 @@ async function dropOnce(feeder: Feeder, pool: LoadPool, topics: number): Promise
   };
 }
 
+async function killOnce(
+  feeder: Feeder,
+  pool: LoadPool,
+  topics: number,
+  outageMs: number,
+): Promise<KillRun> {
+  await feeder.ticks(1);
+  feeder.pause(true);
+  const { fresh } = await pool.watchFresh(feeder.lastKeys(), outageMs + DEADLINE_MS);
+  const killedAt = wallClockMs();
+  const dropped = await feeder.kill();
+  feeder.pause(false);
+  await sleep(outageMs);
+  const reconnected = nextEvent(feeder, 'open', DEADLINE_MS);
+  await feeder.revive();
+  const restartedAt = wallClockMs();
+  const reconnectAt = await reconnected;
+  const resubscribedAt = await resubscribed(feeder, topics, DEADLINE_MS);
+  const result = await fresh;
+  return {
+    dropped,
+    downMs: restartedAt - killedAt,
+    reconnectMs: reconnectAt - restartedAt,
+    resubscribedMs: resubscribedAt - restartedAt,
+    freshMs: result.at - restartedAt,
+    medianClientFreshMs: result.medianAt - restartedAt,
+    stale: result.stale,
+    watched: result.watched,
+  };
+}
+
 /**
  * Silences the upstream `phaseMs` after one of the gateway's heartbeats (which beat every
  * `heartbeatMs` from its connection's opening): when the silence falls within the interval
@@ -148,7 +190,8 @@ function settingsOf(env: Record<string, string>): RecoverySettings {
     maxMissedPongs: MAX_MISSED_PONGS,
     // The gateway caps the deadline at half its heartbeat.
     pongDeadlineMs: Math.min(DEFAULT_PONG_DEADLINE_MS, loadConfig(env).heartbeatMs / 2),
-    firstRetryMs: DEFAULT_BACKOFF.baseMs,
+    firstRetryMs: PUBLIC_BACKOFF.baseMs,
+    retryCeilingMs: PUBLIC_BACKOFF.maxMs,
     tickMs: 1000 / FEED.ticksPerSecond,
   };
 }
@@ -202,6 +245,12 @@ async function measure(
     await sleep(plan.settleMs);
   }
   const duringDrops = await gatewayMetrics(server);
+  const kills: KillRun[] = [];
+  for (let i = 0; i < plan.kills; i++) {
+    kills.push(await killOnce(feeder, pool, held, plan.outageMs));
+    console.error(`[recovery] kill ${i + 1}/${plan.kills}: ${JSON.stringify(kills.at(-1))}`);
+    await sleep(plan.settleMs);
+  }
   const settings = settingsOf(gatewayEnv(feeder, 0));
   const silences: SilentRun[] = [];
   for (let i = 0; i < plan.silences; i++) {
@@ -218,15 +267,16 @@ async function measure(
     plan.silences === 0
       ? `quick run: by design detection takes ${from / 1000}–${to / 1000} s (see the full run)`
       : undefined;
-  const summary = summarize(drops, silences, settings, skipped);
+  const summary = summarize(drops, kills, silences, settings, skipped);
   const losses = lossesByReason(server.process.output());
   const { conflated, slowCloses } = await gatewayMetrics(server);
   const described =
     `${connected.open} clients on the gateway holding ${held} topics (DAY_MARKET and ` +
     `${plan.topics} KLINE); feed at ${FEED.ticksPerSecond} ticks/s; gateway heartbeat ` +
     `${settings.heartbeatMs} ms, a pong missed ${settings.pongDeadlineMs} ms after its ping, ` +
-    `${settings.maxMissedPongs} missed pongs tolerated, first ` +
-    `retry within ${settings.firstRetryMs} ms. Gateway logged upstream losses: ` +
+    `${settings.maxMissedPongs} missed pongs tolerated, first retry within ` +
+    `${settings.firstRetryMs} ms, later ones within ${settings.retryCeilingMs} ms. Gateway ` +
+    `logged upstream losses: ` +
     `${JSON.stringify(losses)}. Its event-loop delay, ticking steadily: p99 ` +
     `${round(steady.eventLoopLagMs.p99, 0)} ms, max ${round(steady.eventLoopLagMs.max, 0)} ms; ` +
     `during the drops: p99 ${round(duringDrops.eventLoopLagMs.p99, 0)} ms, max ` +
@@ -255,6 +305,7 @@ async function measure(
     },
     runs: [
       ...drops.map((d) => ({ fault: 'drop', ...d })),
+      ...kills.map((k) => ({ fault: 'kill', ...k })),
       ...silences.map((s) => ({ fault: 'silent', ...s })),
     ],
     markdown: markdownOf(summary, described),

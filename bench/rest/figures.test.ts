@@ -44,14 +44,19 @@ function figures(
   };
 }
 
-/** Three runs of both calls: gateway at half of nginx (token) and twice nginx (cached). */
+/**
+ * Three runs of both calls: gateway at half of nginx and 0.8× the bare proxy (token), twice
+ * nginx (cached).
+ */
 function threeRuns(): RunFigures[] {
   return [1, 2, 3].flatMap((run) => [
     figures(run, 'token', 'direct', 1000 * run),
     figures(run, 'token', 'nginx', 800 * run),
+    figures(run, 'token', 'http-proxy', 500 * run),
     figures(run, 'token', 'gateway', 400 * run),
     figures(run, 'cached', 'direct', 100 * run),
     figures(run, 'cached', 'nginx', 100 * run),
+    figures(run, 'cached', 'http-proxy', 100 * run),
     figures(run, 'cached', 'gateway', 200 * run),
   ]);
 }
@@ -83,13 +88,18 @@ describe('runFigures', () => {
 describe('summarise', () => {
   it('takes medians per target and medians of the per-run ratios', () => {
     const summary = summarise(threeRuns());
-    expect(summary.token.reqPerSec).toEqual({ direct: 2000, nginx: 1600, gateway: 800 });
-    expect(summary.token.p99Ms).toEqual({ direct: 20, nginx: 20, gateway: 20 });
-    expect(summary.token.proxyCpuUsPerReq).toEqual({ nginx: 200, gateway: 200 });
-    expect(summary.token.gatewayVsNginx).toBe(0.5);
-    expect(summary.token.gatewayVsDirect).toBe(0.4);
-    expect(summary.token.nginxVsDirect).toBe(0.8);
-    expect(summary.cached.gatewayVsNginx).toBe(2);
+    expect(summary.token.reqPerSec).toEqual({
+      direct: 2000,
+      nginx: 1600,
+      'http-proxy': 1000,
+      gateway: 800,
+    });
+    expect(summary.token.p99Ms).toEqual({ direct: 20, nginx: 20, 'http-proxy': 20, gateway: 20 });
+    expect(summary.token.proxyCpuUsPerReq).toEqual({ nginx: 200, 'http-proxy': 200, gateway: 200 });
+    expect(summary.token.vsNginx).toEqual({ 'http-proxy': 0.63, gateway: 0.5 });
+    expect(summary.token.vsDirect).toEqual({ nginx: 0.8, 'http-proxy': 0.5, gateway: 0.4 });
+    expect(summary.token.gatewayVsHttpProxy).toBe(0.8);
+    expect(summary.cached.vsNginx.gateway).toBe(2);
   });
 
   it('pairs ratios within a run, not across runs', () => {
@@ -102,11 +112,12 @@ describe('summarise', () => {
         figures(run, 'token', 'gateway', 900 * scale),
       ];
     });
-    expect(summarise(runs).token.gatewayVsNginx).toBe(0.9);
+    expect(summarise(runs).token.vsNginx.gateway).toBe(0.9);
   });
 
-  it('checks the Targets: token ≥ 0.5× nginx, cached ≥ 1× nginx, no failures', () => {
+  it('checks the Targets: token ≥ 0.9× the bare proxy and ≥ 0.4× nginx, cached ≥ 1× nginx, no failures', () => {
     const met = summarise(threeRuns()).targets;
+    expect(met.tokenGatewayVsHttpProxy).toMatchObject({ value: 0.8, met: false });
     expect(met.tokenGatewayVsNginx).toMatchObject({ value: 0.5, met: true });
     expect(met.cachedGatewayVsNginx).toMatchObject({ value: 2, met: true });
     expect(met.gatewayNon2xxAndErrors).toMatchObject({ value: 0, met: true });
@@ -129,7 +140,7 @@ describe('summarise', () => {
       run.target === 'nginx' ? { ...run, non2xx: 2, errors: 1 } : run,
     );
     const summary = summarise(runs);
-    expect(summary.token.non2xx).toEqual({ direct: 0, nginx: 6, gateway: 0 });
+    expect(summary.token.non2xx).toEqual({ direct: 0, nginx: 6, 'http-proxy': 0, gateway: 0 });
     expect(summary.token.errors.nginx).toBe(3);
     expect(summary.targets.gatewayNon2xxAndErrors.met).toBe(true);
   });
@@ -147,10 +158,13 @@ describe('summaryMarkdown', () => {
     const text = summaryMarkdown(summarise(runs), labels, 'setup line');
     expect(text).toContain('setup line');
     expect(text).toContain('**Token call** — balance');
-    expect(text).toContain('| gateway | 800 | 0.4× | 0.5× |');
-    expect(text).toContain('token call, gateway ÷ nginx: **0.5** (target ≥ 0.5) — met');
+    expect(text).toContain('| gateway | 800 | 0.4× | 0.5× | 0.8× |');
+    expect(text).toContain('| http-proxy | 1000 | 0.5× | 0.63× | 1× |');
+    expect(text).toContain(
+      'token call, gateway ÷ bare @fastify/http-proxy: **0.8** (target ≥ 0.9) — not met',
+    );
+    expect(text).toContain('token call, gateway ÷ nginx: **0.5** (target ≥ 0.4) — met');
     expect(text).toContain('cached public call, gateway ÷ nginx: **0.05** (target ≥ 1) — not met');
     expect(text).toContain('both calls: **0** (target 0) — met');
-    expect(text).toContain('nginx ≈ 0.58×');
   });
 });

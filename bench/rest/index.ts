@@ -1,7 +1,8 @@
 /**
  * REST benchmark (issue 9): autocannon -c 100 against the mock upstream directly, through nginx
- * as a plain reverse proxy, and through the gateway — interleaved run by run — for a
- * token-carrying call and for the public cached call. Figures are printed and saved, never
+ * as a plain reverse proxy, through a bare @fastify/http-proxy (the package the gateway's proxy
+ * is built on, with nothing around it) and through the gateway — interleaved run by run — for
+ * a token-carrying call and for the public cached call. Figures are printed and saved, never
  * asserted; the issue's Targets are printed next to them.
  */
 import type { Benchmark, BenchOptions, BenchResult } from '../lib/results.js';
@@ -63,8 +64,8 @@ interface JobPlace {
 }
 
 /**
- * The schedule: run after run, each call against direct, nginx and gateway back to back, so
- * that whatever else the machine does meanwhile weighs on all three alike.
+ * The schedule: run after run, each call against every target back to back, so that whatever
+ * else the machine does meanwhile weighs on all of them alike.
  */
 function schedule(
   load: Load,
@@ -114,12 +115,14 @@ async function checkAnswers(stack: Stack, calls: Record<CallName, MeasuredCall>)
 function setupText(load: Load): string {
   return [
     `autocannon -c ${load.connections} from a child process of its own; ${load.runs} run(s), each`,
-    'measuring direct, nginx and gateway back to back for each call, for',
+    'measuring direct, nginx, http-proxy and gateway back to back for each call, for',
     `${load.durationSeconds} s after ${load.warmupSeconds} s of warm-up (${load.firstWarmupSeconds} s in the first run).`,
     `The mock runs from the build with \`${MOCK_OPTIONS.join(' ')}\`; nginx (Debian) has one`,
-    'worker, keep-alive upstream connections and no access log; the gateway runs from the build',
-    'with `LOG_LEVEL=warn` (no request log either) and its default `CACHE_TTL_MS`. Load',
-    "generator, mock and proxy share the machine's cores. Figures are medians of the runs.",
+    'worker, keep-alive upstream connections and no access log; http-proxy is a bare',
+    '@fastify/http-proxy with its defaults in a Fastify without a logger',
+    '(bench/rest/bare-http-proxy.ts); the gateway runs from the build with `LOG_LEVEL=warn`',
+    '(no request log either) and its default `CACHE_TTL_MS`. Load generator, mock and proxy',
+    "share the machine's cores. Figures are medians of the runs.",
   ].join('\n');
 }
 
@@ -150,7 +153,7 @@ async function run({ quick }: BenchOptions): Promise<BenchResult> {
       quick,
       params: {
         ...load,
-        order: 'run → call (token, cached) → target (direct, nginx, gateway)',
+        order: `run → call (${CALLS.join(', ')}) → target (${TARGETS.join(', ')})`,
         calls: { token: calls.token.path, cached: calls.cached.path },
         headers: {
           token: Object.keys(calls.token.headers),
@@ -159,6 +162,7 @@ async function run({ quick }: BenchOptions): Promise<BenchResult> {
         loader: 'autocannon programmatic API in one child process (bench/rest/load-process.ts)',
         mock: MOCK_OPTIONS.join(' '),
         nginx: 'worker_processes 1, keepalive 128, proxy_http_version 1.1, access_log off',
+        httpProxy: '@fastify/http-proxy defaults, Fastify logger off',
         gateway: GATEWAY_ENV,
       },
       summary,

@@ -1,7 +1,8 @@
 /**
- * The three targets of the REST benchmark, all on 127.0.0.1 and all in front of one mock: the
- * mock itself, Debian's nginx proxying to it, and the built gateway proxying to it. Every
- * process is started with bench/lib/processes.ts and stopped by its PID.
+ * The four targets of the REST benchmark, all on 127.0.0.1 and all in front of one mock: the
+ * mock itself, Debian's nginx proxying to it, a bare @fastify/http-proxy proxying to it
+ * (bare-http-proxy.ts), and the built gateway proxying to it. Every process is started with
+ * bench/lib/processes.ts and stopped by its PID.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, type Started, start, waitForHttp } from '../lib/processes.js';
 import { nginxConfig } from './nginx-config.js';
 
-export const TARGETS = ['direct', 'nginx', 'gateway'] as const;
+export const TARGETS = ['direct', 'nginx', 'http-proxy', 'gateway'] as const;
 export type TargetName = (typeof TARGETS)[number];
 
 export interface Target {
@@ -33,6 +34,9 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const MOCK_BIN = join(REPO, 'protocol/bin/pipstream-mock.js');
 const GATEWAY_BIN = join(REPO, 'gateway/bin/pipstream-gateway.js');
 const NGINX_BIN = '/usr/sbin/nginx';
+const BARE_PROXY = fileURLToPath(new URL('./bare-http-proxy.ts', import.meta.url));
+/** tsx's loader by absolute URL: the child finds it whatever the working directory. */
+const TSX = import.meta.resolve('tsx');
 /**
  * The mock's options: a throwaway database, and its slowest tick (one market step a minute) so
  * that quotes cost nothing under load.
@@ -46,7 +50,7 @@ export const MOCK_OPTIONS = ['--data', ':memory:', '--tick-ms', '60000'] as cons
  */
 export const GATEWAY_ENV = { LOG_LEVEL: 'warn', NODE_ENV: 'production' } as const;
 
-/** Starts the mock, nginx and the gateway and waits until each answers `/healthz`. */
+/** Starts the mock and the three proxies and waits until each answers `/healthz`. */
 export async function startStack(): Promise<Stack> {
   if (!existsSync(NGINX_BIN)) {
     throw new Error(`${NGINX_BIN} is missing: \`bash .ci/run\` installs it (nginx-light)`);
@@ -54,13 +58,15 @@ export async function startStack(): Promise<Stack> {
   for (const bin of [MOCK_BIN, GATEWAY_BIN]) {
     if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm run build\` first`);
   }
-  const [mockPort, nginxPort, gatewayPort] = await Promise.all([
+  const [mockPort, nginxPort, bareProxyPort, gatewayPort] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
   ]);
   const mockUrl = `http://127.0.0.1:${mockPort}`;
   const nginxUrl = `http://127.0.0.1:${nginxPort}`;
+  const bareProxyUrl = `http://127.0.0.1:${bareProxyPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 
   // nginx, run as root, serves as `nobody`: its folder must be readable by that user.
@@ -88,10 +94,18 @@ export async function startStack(): Promise<Stack> {
       ...['-g', `daemon off; pid ${join(nginxDir, 'nginx.pid')};`],
     ]);
     started.push(nginx);
+    const bareProxy = start(process.execPath, ['--import', TSX, BARE_PROXY], {
+      NODE_ENV: 'production',
+      PORT: String(bareProxyPort),
+      UPSTREAM_URL: mockUrl,
+    });
+    started.push(bareProxy);
     const gateway = start(process.execPath, [GATEWAY_BIN], {
       ...GATEWAY_ENV,
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
+      // Not scraped here: any free port.
+      METRICS_PORT: '0',
       UPSTREAM_URL: mockUrl,
     });
     started.push(gateway);
@@ -100,12 +114,14 @@ export async function startStack(): Promise<Stack> {
     // Through nginx, /healthz is the mock's: it proves the proxy path, not only the listener.
     await Promise.all([
       waitForHttp(`${nginxUrl}/healthz`, nginx),
+      waitForHttp(`${bareProxyUrl}/healthz`, bareProxy),
       waitForHttp(`${gatewayUrl}/healthz`, gateway),
     ]);
     return {
       targets: {
         direct: { url: mockUrl, proxyPids: [] },
         nginx: { url: nginxUrl, proxyPids: [nginx.pid, ...childPids(nginx.pid)] },
+        'http-proxy': { url: bareProxyUrl, proxyPids: [bareProxy.pid] },
         gateway: { url: gatewayUrl, proxyPids: [gateway.pid] },
       },
       mockUrl,

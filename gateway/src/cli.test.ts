@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLOSE, CODE } from '@pipstream/protocol';
@@ -27,7 +28,9 @@ afterAll(() => mock.close());
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
+const rawSockets: Socket[] = [];
 afterEach(() => {
+  for (const socket of rawSockets.splice(0)) socket.destroy();
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -39,10 +42,13 @@ interface Run {
   readonly exited: Promise<number | null>;
 }
 
-/** Runs `script` with only `env` (and PATH) in its environment. */
+/**
+ * Runs `script` with only `env` (and PATH) in its environment; /metrics on a free port unless
+ * `env` says otherwise, so that gateways of parallel tests never compete for the default one.
+ */
 function run(script: string, env: Record<string, string>): Run {
   const child = spawn(process.execPath, [script], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -73,6 +79,19 @@ async function printed(started: Run, pattern: RegExp, timeoutMs = 10_000): Promi
   }
 }
 
+/** The gateway's CLI on a free loopback port in front of the mock, once it listens. */
+async function listeningGateway(env: Record<string, string> = {}) {
+  const gateway = run(CLI, {
+    UPSTREAM_URL: mock.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const url = await printed(gateway, /listening on (http:\/\/[^ ]+) → upstream/);
+  return { gateway, url };
+}
+
 /** Opens `count` browser sockets, 50 at a time, each recording the code it is closed with. */
 async function openBrowsers(wsUrl: string, count: number) {
   const browsers: { socket: WebSocket; closed: Promise<number> }[] = [];
@@ -89,6 +108,42 @@ async function openBrowsers(wsUrl: string, count: number) {
   return browsers;
 }
 
+const UPGRADE = [
+  'GET /v1/ws HTTP/1.1',
+  'Host: 127.0.0.1',
+  'Upgrade: websocket',
+  'Connection: Upgrade',
+  'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+  'Sec-WebSocket-Version: 13',
+  '',
+  '',
+].join('\r\n');
+
+/**
+ * A raw TCP connection to `port` that sends `text` and records what comes back, and whether
+ * the server closed it; it never closes, nor answers, on its own.
+ */
+function rawConnection(port: number, text: string) {
+  const socket: Socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk) => {
+    received += chunk.toString('latin1');
+  });
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.write(text);
+  rawSockets.push(socket);
+  return { socket, received: () => received, closed };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('pipstream-gateway', () => {
   it('refuses to start on a bad variable, naming it, with exit code 2', async () => {
     const bad = run(CLI, { UPSTREAM_URL: mock.url, PORT: '80a', HARD_BUFFER_BYTES: '-1' });
@@ -102,14 +157,7 @@ describe('pipstream-gateway', () => {
   });
 
   it('on SIGTERM closes 200 browsers with 1012 and exits 0 within 10 s', async () => {
-    const gateway = run(CLI, {
-      UPSTREAM_URL: mock.url,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MAX_CONNECTIONS_PER_IP: '1000',
-      LOG_LEVEL: 'warn',
-    });
-    const url = await printed(gateway, /listening on (http:\/\/[^ ]+) → upstream/);
+    const { gateway, url } = await listeningGateway();
     const browsers = await openBrowsers(`${url.replace('http', 'ws')}/v1/ws`, 200);
     // Every browser is live: each has had a tick relayed.
     await Promise.all(
@@ -126,6 +174,61 @@ describe('pipstream-gateway', () => {
     expect(exitCode).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
   }, 30_000);
+});
+
+describe('pipstream-gateway metrics', () => {
+  it('serves /metrics on METRICS_PORT, on loopback, and never on the public port', async () => {
+    const { gateway, url } = await listeningGateway();
+    const metricsUrl = await printed(gateway, /metrics at (http:\/\/\S+)/);
+    expect(new URL(metricsUrl).hostname).toBe('127.0.0.1');
+    expect(new URL(metricsUrl).port).not.toBe(new URL(url).port);
+
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    let text = '';
+    // Scraped until the figures show the upstream connection the gateway opens at start.
+    for (let tries = 0; tries < 100 && !text.includes('{kind="public"} 1'); tries++) {
+      const scraped = await fetch(metricsUrl);
+      expect(scraped.status).toBe(200);
+      text = await scraped.text();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(text).toMatch(/^gateway_upstream_connections\{kind="public"\} 1$/m);
+    gateway.child.kill('SIGTERM');
+    expect(await gateway.exited).toBe(0);
+  }, 20_000);
+
+  it('refuses to start with METRICS_PORT equal to PORT', async () => {
+    const bad = run(CLI, { UPSTREAM_URL: mock.url, PORT: '8080', METRICS_PORT: '8080' });
+    expect(await bad.exited).toBe(2);
+    expect(bad.stderr()).toMatch(/METRICS_PORT: must differ from PORT/);
+  });
+});
+
+describe('pipstream-gateway draining', () => {
+  it('answers a socket upgrade arriving during the drain with our 503, and exits within 2 s', async () => {
+    const { gateway, url } = await listeningGateway();
+    const port = Number(new URL(url).port);
+    // A browser that never answers the close handshake: the drain waits up to a second for it,
+    // and meanwhile the gateway still accepts connections.
+    const stubborn = rawConnection(port, UPGRADE);
+    await until(() => stubborn.received().startsWith('HTTP/1.1 101'), 'the upgrade');
+
+    const started = Date.now();
+    gateway.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const late = rawConnection(port, UPGRADE);
+    await until(() => late.received().includes('}'), 'an answer to the late upgrade');
+    const [head = '', body = ''] = late.received().split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503/);
+    expect(JSON.parse(body)).toEqual({ code: CODE.UPSTREAM_UNAVAILABLE, msg: 'server restarting' });
+    // Its socket is closed by the gateway, not left half-open to hold the drain.
+    await late.closed;
+
+    expect(await gateway.exited).toBe(0);
+    const exitedMs = Date.now() - started;
+    console.info(`[drain] SIGTERM with an upgrade in flight: exited after ${exitedMs} ms`);
+    expect(exitedMs).toBeLessThan(2000);
+  }, 20_000);
 });
 
 describe('start-all (npm start)', () => {

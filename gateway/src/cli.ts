@@ -15,9 +15,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const resolved = withUpstream(config, config.upstreamUrl, config.upstreamWsUrl);
-  const { url } = await launch(resolved);
+  const { url, metricsUrl } = await launch(resolved);
   process.stdout.write(
-    `${COMMAND} listening on ${url} → upstream ${resolved.upstreamUrl} (socket ${resolved.upstreamWsUrl})\n`,
+    `${COMMAND} listening on ${url} → upstream ${resolved.upstreamUrl} (socket ${resolved.upstreamWsUrl}); metrics at ${metricsUrl}\n`,
   );
 }
 

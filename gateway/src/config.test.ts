@@ -25,6 +25,8 @@ describe('loadConfig defaults', () => {
     expect(config).toEqual({
       port: 8080,
       host: '0.0.0.0',
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
       upstreamUrl: undefined,
       upstreamWsUrl: undefined,
       allowedOrigins: '*',
@@ -35,7 +37,11 @@ describe('loadConfig defaults', () => {
       cacheTtlMs: 1000,
       maxFrameBytes: 4096,
       maxSubscriptions: 64,
-      maxConnectionsPerIp: 50,
+      maxConnectionsPerIp: 1000,
+      connectionsPerIpPerSecond: 50,
+      maxPrivateSessions: 5000,
+      maxPrivateSessionsPerIp: 500,
+      loginsPerIpPerSecond: 20,
       softBufferBytes: 64 * 1024,
       hardBufferBytes: 1024 * 1024,
       heartbeatMs: 5000,
@@ -60,6 +66,8 @@ describe('loadConfig values', () => {
     const config = loadConfig({
       PORT: '9000',
       HOST: '127.0.0.1',
+      METRICS_PORT: '9001',
+      METRICS_HOST: '0.0.0.0',
       UPSTREAM_URL: 'https://api.example.com/',
       ALLOWED_ORIGINS: 'https://app.example.com, http://localhost:5173/',
       TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
@@ -70,6 +78,10 @@ describe('loadConfig values', () => {
       MAX_FRAME_BYTES: '8192',
       MAX_SUBSCRIPTIONS: '10',
       MAX_CONNECTIONS_PER_IP: '5',
+      CONNECTION_RATE_PER_IP: '7',
+      MAX_PRIVATE_SESSIONS: '300',
+      MAX_PRIVATE_SESSIONS_PER_IP: '30',
+      LOGIN_RATE_PER_IP: '3',
       SOFT_BUFFER_BYTES: '2048',
       HARD_BUFFER_BYTES: '4096',
       HEARTBEAT_MS: '1000',
@@ -81,6 +93,8 @@ describe('loadConfig values', () => {
     expect(config).toEqual({
       port: 9000,
       host: '127.0.0.1',
+      metricsPort: 9001,
+      metricsHost: '0.0.0.0',
       upstreamUrl: 'https://api.example.com',
       upstreamWsUrl: 'wss://api.example.com/v1/ws',
       allowedOrigins: ['https://app.example.com', 'http://localhost:5173'],
@@ -92,6 +106,10 @@ describe('loadConfig values', () => {
       maxFrameBytes: 8192,
       maxSubscriptions: 10,
       maxConnectionsPerIp: 5,
+      connectionsPerIpPerSecond: 7,
+      maxPrivateSessions: 300,
+      maxPrivateSessionsPerIp: 30,
+      loginsPerIpPerSecond: 3,
       softBufferBytes: 2048,
       hardBufferBytes: 4096,
       heartbeatMs: 1000,
@@ -127,6 +145,7 @@ describe('loadConfig refusals', () => {
     ['PORT', '-1', /got "-1"/],
     ['PORT', '8080.5', /got "8080.5"/],
     ['PORT', '0x50', /got "0x50"/],
+    ['METRICS_PORT', '99999', /from 0 to 65535/],
     ['UPSTREAM_URL', 'api.example.com', /expected a URL \(http or https\)/],
     ['UPSTREAM_URL', 'ftp://api.example.com', /expected a URL \(http or https\)/],
     [
@@ -144,6 +163,10 @@ describe('loadConfig refusals', () => {
     ['MAX_FRAME_BYTES', '10', /from 64 to 1048576/],
     ['MAX_SUBSCRIPTIONS', '0', /from 1 to 10000/],
     ['MAX_CONNECTIONS_PER_IP', 'many', /from 1 to 1000000/],
+    ['CONNECTION_RATE_PER_IP', '0', /from 1 to 1000000/],
+    ['MAX_PRIVATE_SESSIONS', '-5', /from 1 to 1000000/],
+    ['MAX_PRIVATE_SESSIONS_PER_IP', '0', /from 1 to 1000000/],
+    ['LOGIN_RATE_PER_IP', '2.5', /from 1 to 1000000/],
     ['SOFT_BUFFER_BYTES', '1', /from 1024 to/],
     ['HARD_BUFFER_BYTES', '1.5', /from 1024 to/],
     ['HEARTBEAT_MS', '10', /from 100 to 600000/],
@@ -171,6 +194,13 @@ describe('loadConfig refusals', () => {
     expect(problemsOf({ SOFT_BUFFER_BYTES: '4096', HARD_BUFFER_BYTES: '4096' })).toMatch(
       /SOFT_BUFFER_BYTES: must be below HARD_BUFFER_BYTES \(4096\), got 4096/,
     );
+  });
+
+  it('refuses /metrics on the public port', () => {
+    expect(problemsOf({ PORT: '9000', METRICS_PORT: '9000' })).toMatch(
+      /METRICS_PORT: must differ from PORT \(9000\)/,
+    );
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '0' }).metricsPort).toBe(0);
   });
 
   it('refuses UPSTREAM_WS_URL without UPSTREAM_URL', () => {

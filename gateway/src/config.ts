@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SOCKET_PATH } from '@pipstream/protocol';
 import { z } from 'zod';
+import { REALTIME_DEFAULTS as HUB } from './realtime/options.js';
 
 /** Environment-like input: `process.env`, or a plain object in tests. */
 export type EnvInput = Readonly<Record<string, string | undefined>>;
@@ -131,6 +132,13 @@ const envVariables = z.object({
    * same network and through Docker's port mapping. Set `127.0.0.1` to keep it local.
    */
   HOST: text().transform((raw) => raw?.trim() ?? '0.0.0.0'),
+  /**
+   * Prometheus `/metrics` on a port of its own, never the public one; loopback by default (this
+   * project's choice), so nothing but the host itself scrapes it until an operator says where
+   * Prometheus is (compose sets 0.0.0.0 on a port it does not publish).
+   */
+  METRICS_PORT: integer(9464, 0, 65_535),
+  METRICS_HOST: text().transform((raw) => raw?.trim() ?? '127.0.0.1'),
   UPSTREAM_URL: origin(['http', 'https'], 'https://api.example.com'),
   UPSTREAM_WS_URL: origin(['ws', 'wss'], 'wss://api.example.com/v1/ws', true),
   ALLOWED_ORIGINS: allowedOrigins,
@@ -151,16 +159,20 @@ const envVariables = z.object({
   }),
   PROXY_TIMEOUT_MS: integer(10_000, 100, 300_000),
   CACHE_TTL_MS: integer(1000, 0, 60_000),
-  MAX_FRAME_BYTES: integer(4 * KIB, 64, MIB),
-  MAX_SUBSCRIPTIONS: integer(64, 1, 10_000),
-  MAX_CONNECTIONS_PER_IP: integer(50, 1, 1_000_000),
-  SOFT_BUFFER_BYTES: integer(64 * KIB, KIB, 256 * MIB),
-  HARD_BUFFER_BYTES: integer(MIB, KIB, 1024 * MIB),
-  HEARTBEAT_MS: integer(5000, 100, 600_000),
-  LINGER_MS: integer(2000, 0, 600_000),
-  BAD_FRAME_LIMIT: integer(20, 1, 100_000),
+  MAX_FRAME_BYTES: integer(HUB.maxFrameBytes, 64, MIB),
+  MAX_SUBSCRIPTIONS: integer(HUB.maxSubscriptions, 1, 10_000),
+  MAX_CONNECTIONS_PER_IP: integer(HUB.maxConnectionsPerIp, 1, 1_000_000),
+  CONNECTION_RATE_PER_IP: integer(HUB.connectionsPerIpPerSecond, 1, 1_000_000),
+  MAX_PRIVATE_SESSIONS: integer(HUB.maxPrivateSessions, 1, 1_000_000),
+  MAX_PRIVATE_SESSIONS_PER_IP: integer(HUB.maxPrivateSessionsPerIp, 1, 1_000_000),
+  LOGIN_RATE_PER_IP: integer(HUB.loginsPerIpPerSecond, 1, 1_000_000),
+  SOFT_BUFFER_BYTES: integer(HUB.softBufferBytes, KIB, 256 * MIB),
+  HARD_BUFFER_BYTES: integer(HUB.hardBufferBytes, KIB, 1024 * MIB),
+  HEARTBEAT_MS: integer(HUB.heartbeatMs, 100, 600_000),
+  LINGER_MS: integer(HUB.lingerMs, 0, 600_000),
+  BAD_FRAME_LIMIT: integer(HUB.badFrameLimit, 1, 100_000),
   SHUTDOWN_GRACE_MS: integer(10_000, 0, 600_000),
-  WS_PERMESSAGE_DEFLATE: boolean(false),
+  WS_PERMESSAGE_DEFLATE: boolean(HUB.perMessageDeflate),
 });
 
 /**
@@ -173,6 +185,13 @@ export const GATEWAY_ENV_VARS = Object.keys(
 
 const envSchema = envVariables
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: `must differ from PORT (${env.PORT}): /metrics is never served on the public port`,
+      });
+    }
     if (env.SOFT_BUFFER_BYTES >= env.HARD_BUFFER_BYTES) {
       ctx.addIssue({
         code: 'custom',
@@ -191,6 +210,8 @@ const envSchema = envVariables
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
+    metricsPort: env.METRICS_PORT,
+    metricsHost: env.METRICS_HOST,
     /** The upstream's origin; unset means "start the embedded mock" (start-all only). */
     upstreamUrl: env.UPSTREAM_URL,
     upstreamWsUrl: env.UPSTREAM_WS_URL ?? (env.UPSTREAM_URL && upstreamSocketUrl(env.UPSTREAM_URL)),
@@ -203,6 +224,10 @@ const envSchema = envVariables
     maxFrameBytes: env.MAX_FRAME_BYTES,
     maxSubscriptions: env.MAX_SUBSCRIPTIONS,
     maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
+    connectionsPerIpPerSecond: env.CONNECTION_RATE_PER_IP,
+    maxPrivateSessions: env.MAX_PRIVATE_SESSIONS,
+    maxPrivateSessionsPerIp: env.MAX_PRIVATE_SESSIONS_PER_IP,
+    loginsPerIpPerSecond: env.LOGIN_RATE_PER_IP,
     softBufferBytes: env.SOFT_BUFFER_BYTES,
     hardBufferBytes: env.HARD_BUFFER_BYTES,
     heartbeatMs: env.HEARTBEAT_MS,

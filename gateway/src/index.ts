@@ -15,7 +15,7 @@ export {
 } from './config.js';
 export { type LogStream, REDACTED_PATHS } from './logger.js';
 export { createMetrics, type Metrics } from './ops/metrics.js';
-export { DEFAULT_PONG_DEADLINE_MS } from './realtime/options.js';
+export { DEFAULT_PONG_DEADLINE_MS, PUBLIC_BACKOFF } from './realtime/options.js';
 export {
   type BuildOptions,
   buildGateway,

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { ConfigError, type GatewayConfig, loadConfig, type ResolvedConfig } from './config.js';
+import { startMetricsServer } from './ops/metrics-server.js';
 import { type BuildOptions, buildGateway, type Gateway } from './server.js';
 import { installShutdown } from './shutdown.js';
 
@@ -23,23 +24,41 @@ export interface LaunchOptions extends BuildOptions {
 }
 
 /**
- * Builds the gateway, listens on `config.host:config.port` and exits gracefully on SIGTERM or
- * SIGINT. Resolves with the gateway and the URL a browser opens.
+ * Builds the gateway, listens on `config.host:config.port`, serves `/metrics` on
+ * `config.metricsHost:config.metricsPort`, and exits gracefully on SIGTERM or SIGINT. Resolves
+ * with the gateway, the URL a browser opens and the one Prometheus scrapes.
  */
 export async function launch(
   config: ResolvedConfig,
   options: LaunchOptions = {},
-): Promise<{ app: Gateway; url: string }> {
+): Promise<{ app: Gateway; url: string; metricsUrl: string }> {
   const app = buildGateway(config, options);
   const { onClosed } = options;
-  if (onClosed) {
-    app.addHook('onClose', async () => {
-      await onClosed();
-    });
+  const metricsServer = await startMetricsServer({
+    host: config.metricsHost,
+    port: config.metricsPort,
+    metrics: app.metrics,
+  }).catch((error: unknown) => {
+    throw new Error(
+      `/metrics on ${config.metricsHost}:${config.metricsPort} (METRICS_PORT): ${error}`,
+    );
+  });
+  app.addHook('onClose', async () => {
+    await metricsServer.close();
+    await onClosed?.();
+  });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw error;
   }
-  await app.listen({ port: config.port, host: config.host });
   installShutdown(app, { graceMs: config.shutdownGraceMs });
-  return { app, url: browserUrl(app.server.address() as AddressInfo) };
+  return {
+    app,
+    url: browserUrl(app.server.address() as AddressInfo),
+    metricsUrl: metricsServer.url,
+  };
 }
 
 /** `http://host:port` for a browser: a wildcard address is opened as localhost. */

@@ -1,7 +1,10 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CLOSE, CODE } from '@pipstream/protocol';
 import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { startMetricsServer } from './ops/metrics-server.js';
 import { buildGateway, type Gateway } from './server.js';
 import { testConfig } from './test-support/config.js';
 import { closedPort } from './test-support/recording-upstream.js';
@@ -14,9 +17,11 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 const apps: Gateway[] = [];
+const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await fetch(`${mock.url}/__control/faults/clear`, { method: 'POST' });
   await Promise.all(apps.splice(0).map((app) => app.close()));
+  await Promise.all(closers.splice(0).map((close) => close()));
 });
 
 /** A listening gateway in front of `upstreamUrl`; resolves with it and its base URL. */
@@ -124,11 +129,19 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
     expect(await closed).toBe(CLOSE.SERVICE_RESTART);
   });
 
-  it('exports every metric the issue names at /metrics', async () => {
-    const { url } = await start(mock.url);
+  it('exports every metric the issue names at /metrics, on its own port only', async () => {
+    const { app, url } = await start(mock.url);
     await fetch(`${url}/v1/api/forex/getCategories`);
+    const metricsServer = await startMetricsServer({
+      host: '127.0.0.1',
+      port: 0,
+      metrics: app.metrics,
+    });
+    closers.push(metricsServer.close);
 
-    const res = await fetch(`${url}/metrics`);
+    // The public port, which browsers and balancers reach, does not answer it.
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    const res = await fetch(metricsServer.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
@@ -142,11 +155,33 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
       'gateway_messages_conflated_total',
       'gateway_slow_client_closes_total',
       'gateway_proxy_request_duration_seconds',
+      'gateway_connections_refused_total',
+      'gateway_logins_refused_total',
       'nodejs_eventloop_lag_seconds',
     ]) {
       expect(text, name).toContain(`# TYPE ${name} `);
     }
     expect(text).toMatch(/gateway_proxy_request_duration_seconds_count\{outcome="upstream"\} 1/);
+  });
+});
+
+describe('content security policy', () => {
+  it("allows connections to the upstream and frames of the support chat's host, nothing else", async () => {
+    const { url } = await start(mock.url, { WEB_DIR: join(tmpdir(), 'pipstream-no-web-build') });
+    const settings = await fetch(`${mock.url}/api/basicSet/getBasicInfo`).then((r) => r.json());
+    const chat = new URL(settings.data.service_link as string).origin;
+    const policy = async () => String((await fetch(url)).headers.get('content-security-policy'));
+    await eventually(async () => (await policy()).includes(chat));
+
+    const directives = Object.fromEntries(
+      (await policy()).split(';').map((d) => {
+        const [name = '', ...sources] = d.trim().split(/\s+/);
+        return [name, sources];
+      }),
+    );
+    const upstream = new URL(mock.url);
+    expect(directives['frame-src']).toEqual(["'self'", chat]);
+    expect(directives['connect-src']).toEqual(["'self'", upstream.origin, `ws://${upstream.host}`]);
   });
 });
 
@@ -179,6 +214,33 @@ describe('logs', () => {
     expect(log).not.toContain(token);
     expect(log).not.toContain('s3cr3t');
     expect(log).toContain('[redacted]');
+  });
+
+  it('never write a token sent in a query, over REST or the socket', async () => {
+    const lines: string[] = [];
+    const { url } = await start(
+      mock.url,
+      // No web build: an unknown page is Fastify's 404, which logs its URL.
+      { LOG_LEVEL: 'info', WEB_DIR: join(tmpdir(), 'pipstream-no-web-build') },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    const token = (await fetch(`${url}/api/user/createAccountDemoForU`).then((r) => r.json())).data
+      .token as string;
+
+    await fetch(`${url}/api/user/info?token=${token}&lang=en`);
+    await fetch(`${url}/api/user/info?access_token=${encodeURIComponent(token)}`);
+    await fetch(`${url}/no/such/page?session=${token}`);
+    const browser = new WebSocket(`${url.replace('http', 'ws')}/v1/ws?lang=en&token=${token}`);
+    await new Promise((resolve, reject) => browser.once('open', resolve).once('error', reject));
+    browser.close();
+
+    const log = lines.join('');
+    // The calls are logged, with the rest of their URL.
+    expect(log).toContain('/api/user/info?token=[redacted]&lang=en');
+    expect(log).toContain('/v1/ws?lang=en&token=[redacted]');
+    expect(log).toContain('Route GET:/no/such/page?session=[redacted] not found');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(encodeURIComponent(token));
   });
 });
 

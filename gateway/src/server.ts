@@ -3,13 +3,15 @@ import websocket from '@fastify/websocket';
 import { CLOSE } from '@pipstream/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from './config.js';
-import { type LogStream, loggerOptions } from './logger.js';
+import { type LogStream, loggerOptions, RedactingLogController } from './logger.js';
 import { healthRoutes } from './ops/health.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { proxyRoutes } from './proxy/index.js';
 import { DEFAULT_THRESHOLD } from './proxy/precompressed.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from './realtime/index.js';
+import { HANDSHAKE_REFUSALS } from './realtime/refusals.js';
 import { webRoutes } from './web/index.js';
+import { BASE_SETTINGS_REFRESH_MS, baseSettingsOf, createSiteOrigins } from './web/site-origins.js';
 
 export type { RealtimeHub, RealtimeOptions };
 
@@ -33,10 +35,15 @@ export type Gateway = FastifyInstance & {
 export function realtimeOptions(config: ResolvedConfig): RealtimeOptions {
   return {
     upstreamWsUrl: config.upstreamWsUrl,
+    upstreamUrl: config.upstreamUrl,
     allowedOrigins: config.allowedOrigins,
     maxFrameBytes: config.maxFrameBytes,
     maxSubscriptions: config.maxSubscriptions,
     maxConnectionsPerIp: config.maxConnectionsPerIp,
+    connectionsPerIpPerSecond: config.connectionsPerIpPerSecond,
+    maxPrivateSessions: config.maxPrivateSessions,
+    maxPrivateSessionsPerIp: config.maxPrivateSessionsPerIp,
+    loginsPerIpPerSecond: config.loginsPerIpPerSecond,
     softBufferBytes: config.softBufferBytes,
     hardBufferBytes: config.hardBufferBytes,
     heartbeatMs: config.heartbeatMs,
@@ -48,16 +55,18 @@ export function realtimeOptions(config: ResolvedConfig): RealtimeOptions {
 
 /**
  * Builds the gateway (not listening yet): the realtime hub at /v1/ws, the REST proxy at /api and
- * /v1/api, /healthz, /readyz and /metrics, and the web build at every other path. Closing it
+ * /v1/api, /healthz and /readyz, and the web build at every other path (`/metrics` is served on
+ * a port of its own: `launch`). Closing it
  * (`app.close()`) first closes every browser socket with 1012 so browsers reconnect elsewhere,
  * then stops accepting, lets in-flight requests finish and closes the upstream connections.
  */
 export function buildGateway(config: ResolvedConfig, options: BuildOptions = {}): Gateway {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    logController: new RedactingLogController(),
     trustProxy: config.trustProxy,
-    // Requests that arrive on an open connection while closing get 503 (then reconnect elsewhere).
-    return503OnClosing: true,
+    // Requests arriving while closing get our own 503 (below), socket upgrades included.
+    return503OnClosing: false,
   });
   const metrics = options.metrics ?? createMetrics();
   const hub =
@@ -76,6 +85,22 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   app.addHook('preClose', async () => {
     closing = true;
     await gateway.realtime.shutdown(CLOSE.SERVICE_RESTART, 'server restart');
+  });
+  // While draining, every request — a socket upgrade too — gets 503 with our envelope, and the
+  // balancer sends it elsewhere. An upgrade's socket is Node's no more once the 'upgrade' event
+  // hands it over, so nothing would close it after the answer: it is destroyed here, or it would
+  // hold the drain open until the grace ran out.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) {
+      done();
+      return;
+    }
+    const { status, code, msg } = HANDSHAKE_REFUSALS.shutting_down;
+    if (request.headers.upgrade !== undefined) {
+      const { socket } = request.raw;
+      reply.raw.once('finish', () => socket.destroy());
+    }
+    reply.code(status).header('connection', 'close').send({ code, msg });
   });
   // While closing, answers end their keep-alive connection, so draining does not wait for
   // clients to drop idle connections. Callback style: it runs on every answer, and a promise and
@@ -100,8 +125,17 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
     cacheTtlMs: config.cacheTtlMs,
     metrics,
   });
-  app.register(healthRoutes, { ready: () => hub.ready(), metrics });
-  app.register(webRoutes, { webDir: config.webDir });
+  app.register(healthRoutes, { ready: () => hub.ready() });
+  const origins = createSiteOrigins({
+    upstreamUrl: config.upstreamUrl,
+    upstreamWsUrl: config.upstreamWsUrl,
+    loadSettings: baseSettingsOf(config.upstreamUrl),
+    refreshMs: BASE_SETTINGS_REFRESH_MS,
+    onError: (error) => app.log.warn({ err: String(error) }, 'base settings not read'),
+  });
+  app.addHook('onReady', async () => origins.start());
+  app.addHook('onClose', async () => origins.stop());
+  app.register(webRoutes, { webDir: config.webDir, origins });
   return gateway;
 }
 

@@ -11,9 +11,13 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
+/** The call the tests keep in flight. */
+const IN_FLIGHT = '/api/user/info';
+
 /**
  * A gateway whose upstream answers after `delayMs`, listening, with a stand-in hub.
- * `arrived` resolves once a request has reached the upstream: it is then surely in flight.
+ * `arrived` resolves once the test's call has reached the upstream (not the gateway's own
+ * reads, such as the base settings): it is then surely in flight.
  */
 async function gatewayWithSlowUpstream(delayMs: number) {
   let signalArrival: () => void = () => undefined;
@@ -21,7 +25,7 @@ async function gatewayWithSlowUpstream(delayMs: number) {
     signalArrival = resolve;
   });
   const upstream = await startRecordingUpstream((request, res) => {
-    signalArrival();
+    if (request.url?.startsWith(IN_FLIGHT)) signalArrival();
     setTimeout(() => okAnswer(request, res), delayMs);
   });
   closers.push(upstream.close);
@@ -34,7 +38,7 @@ async function gatewayWithSlowUpstream(delayMs: number) {
 describe('closeWithin', () => {
   it('closes the hub with 1012 and lets an in-flight request finish', async () => {
     const { app, url, stand, arrived } = await gatewayWithSlowUpstream(300);
-    const inFlight = fetch(`${url}/api/user/info`, { headers: { authorization: 't' } });
+    const inFlight = fetch(`${url}${IN_FLIGHT}`, { headers: { authorization: 't' } });
     await arrived;
 
     const outcome = await closeWithin(app, 5000);
@@ -49,7 +53,7 @@ describe('closeWithin', () => {
 
   it('cuts what is still running when the grace runs out', async () => {
     const { app, url, arrived } = await gatewayWithSlowUpstream(5000);
-    const inFlight = fetch(`${url}/api/user/info`, { headers: { authorization: 't' } }).then(
+    const inFlight = fetch(`${url}${IN_FLIGHT}`, { headers: { authorization: 't' } }).then(
       (res) => res.status,
       () => 'cut',
     );

@@ -2,8 +2,10 @@ import { createMockUpstream } from '@pipstream/protocol/mock';
 import { withUpstream } from './config.js';
 import { launch, loadConfigOrExit } from './launch.js';
 
-function announce(url: string, behind: string): void {
-  process.stdout.write(`Pipstream is running: open ${url} — gateway in front of ${behind}\n`);
+function announce({ url, metricsUrl }: { url: string; metricsUrl: string }, behind: string) {
+  process.stdout.write(
+    `Pipstream is running: open ${url} — gateway in front of ${behind}; metrics at ${metricsUrl}\n`,
+  );
 }
 
 /**
@@ -15,18 +17,18 @@ function announce(url: string, behind: string): void {
 async function main(): Promise<void> {
   const config = loadConfigOrExit('pipstream');
   if (config.upstreamUrl !== undefined) {
-    const { url } = await launch(withUpstream(config, config.upstreamUrl, config.upstreamWsUrl));
-    announce(url, `the upstream ${config.upstreamUrl}`);
+    const started = await launch(withUpstream(config, config.upstreamUrl, config.upstreamWsUrl));
+    announce(started, `the upstream ${config.upstreamUrl}`);
     return;
   }
 
   const data = process.env.MOCK_DATA ?? './data';
   const mock = await createMockUpstream({ port: 0, host: '127.0.0.1', data });
   try {
-    const { url } = await launch(withUpstream(config, mock.url, mock.wsUrl), {
+    const started = await launch(withUpstream(config, mock.url, mock.wsUrl), {
       onClosed: () => mock.close(),
     });
-    announce(url, `the embedded mock upstream at ${mock.url} (data: ${data})`);
+    announce(started, `the embedded mock upstream at ${mock.url} (data: ${data})`);
   } catch (error) {
     await mock.close();
     throw error;

@@ -22,6 +22,11 @@ export const CODE = {
   UPSTREAM_UNAVAILABLE: 502,
   /** The upstream did not answer within the gateway's timeout. */
   UPSTREAM_TIMEOUT: 504,
+  /**
+   * A socket `login` refused by the gateway: it holds as many upstream sessions as it may (in
+   * total, or for the caller's address). The socket stays open for public topics.
+   */
+  SESSIONS_FULL: 503,
   /** The session is gone: clients reset the user and go to /login (unless the call is initial). */
   SESSION_GONE: 999,
 } as const;

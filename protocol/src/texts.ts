@@ -1,8 +1,9 @@
 /**
- * Reading a text out of a locale file: the lookup both the app and the mock upstream use. The
- * files follow i18next's JSON v4 format (nested keys, `{{name}}` placeholders, plural forms as
- * `key_one`, `key_few`, …, `key_other` picked by the language's cardinal rules), which is all
- * either side needs of i18next — so neither loads it.
+ * Reading a text out of a locale file, for the mock upstream's messages. The files follow
+ * i18next's JSON v4 format (nested keys, `{{name}}` placeholders, plural forms as `key_one`,
+ * `key_few`, …, `key_other` picked by the language's cardinal rules); the web app reads them
+ * with i18next itself, the mock — a Node process answering in the `lang` header's language —
+ * with this lookup.
  */
 
 /** Values for a text's `{{name}}` placeholders; a numeric `count` also picks the plural form. */

@@ -159,8 +159,8 @@ describe('demo accounts', () => {
 
     await page.getByRole('button', { name: 'Try a demo account' }).click();
     await app.waitForRoute('/user');
-    await page.getByRole('heading', { name: 'Mock account' }).waitFor();
-    await page.getByRole('button', { name: 'Reset mock account' }).waitFor();
+    await page.getByRole('heading', { name: 'Demo account' }).waitFor();
+    await page.getByRole('button', { name: 'Reset demo account' }).waitFor();
     expect((await app.storedSession()).user?.is_demo).toBe(1);
 
     // From within the app: refused, and back where the user was.
@@ -244,8 +244,8 @@ describe('session end (999)', () => {
     // `/user` reads the balance as it opens: let that finish before the session ends.
     await app.idle();
     await suite.stack.control('/sessions/expire', { uid: demo.user.uid });
-    await page.getByRole('button', { name: 'Reset mock account' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset mock account' }).click();
+    await page.getByRole('button', { name: 'Reset demo account' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset demo account' }).click();
 
     await app.expectToast('Your session has ended, please log in again');
     await app.waitForRoute('/login?from=%2Fuser');

@@ -73,12 +73,12 @@ describe('balance card', () => {
     const app = await suite.newApp();
     const { page } = app;
     await openLoggedIn(app, demo, '/user');
-    await page.getByRole('heading', { name: 'Mock account' }).waitFor();
+    await page.getByRole('heading', { name: 'Demo account' }).waitFor();
     await eventually(() => frozenFigure(app).textContent()).toBe(shownBalance(traded.lock_balance));
     expect(await frozenFigure(app).textContent()).not.toBe('0.00');
 
-    await page.getByRole('button', { name: 'Reset mock account' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset mock account' }).click();
+    await page.getByRole('button', { name: 'Reset demo account' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset demo account' }).click();
     await app.expectToast('Demo account reset');
     await eventually(() => frozenFigure(app).textContent()).toBe('0.00');
     expect(await balanceFigure(app).textContent()).toBe(shown('100000.00'));
@@ -89,7 +89,7 @@ describe('balance card', () => {
     await openLoggedIn(other, real.session, '/user');
     await other.page.getByRole('heading', { name: 'Trade account' }).waitFor();
     await eventually(() => balanceFigure(other).textContent()).toBe('0.00');
-    expect(await other.page.getByRole('button', { name: 'Reset mock account' }).count()).toBe(0);
+    expect(await other.page.getByRole('button', { name: 'Reset demo account' }).count()).toBe(0);
   });
 });
 
@@ -391,7 +391,7 @@ describe('demo restriction', () => {
     const demo = await openDemo(suite.stack);
     const app = await suite.newApp();
     await openLoggedIn(app, demo, '/user');
-    await app.page.getByRole('heading', { name: 'Mock account' }).waitFor();
+    await app.page.getByRole('heading', { name: 'Demo account' }).waitFor();
     for (const [route, screen] of REAL_USER_ROUTES) {
       await app.open(route);
       await app.expectToast('Please register or log in to a real account');

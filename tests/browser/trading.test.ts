@@ -109,7 +109,8 @@ describe('a market order, from the form to the history', () => {
     await placeOrder(
       app,
       'Buy',
-      `Buy 0.05 lots of ${eurusd.ShowCode} at the market price, leverage ${leverage}x, ` +
+      `Buy 0.05 lots of ${eurusd.ShowCode} at the market price of ` +
+        `${formatPrice(openAt, precision)}, leverage ${leverage}x, ` +
         `stop loss ${stopLoss}, take profit ${takeProfit}.`,
     );
     await app.expectToast('Order placed');

@@ -151,6 +151,8 @@ describe('withdrawals', () => {
 
     await page.getByLabel('Remark').fill('rent');
     await page.getByRole('button', { name: 'Submit' }).click();
+    // Money leaves for good: the app asks once more, with what is sent.
+    await confirmation(app).getByRole('button', { name: 'Withdraw' }).click();
     await app.expectToast('Withdrawal submitted, awaiting review');
     // The form empties and the balance drops by the amount.
     await eventually(() => amountField.inputValue()).toBe('');

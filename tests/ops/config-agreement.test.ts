@@ -90,8 +90,32 @@ const PLANTED: [keyof typeof CHECKS, string, (files: DeployFiles) => DeployFiles
   [
     'ports',
     'the Prometheus target',
-    mutate('prometheus', 'port: 8080', 'port: 9000'),
-    /prometheus scrapes gateway port 9000/,
+    mutate('prometheus', 'port: 9464', 'port: 8080'),
+    /prometheus scrapes gateway port 8080, the gateway's metrics port is 9464/,
+  ],
+  [
+    'ports',
+    'an unexposed metrics port',
+    mutate('compose', '      - "9464"\n', ''),
+    /does not expose its metrics port 9464/,
+  ],
+  [
+    'exposure',
+    'metrics on loopback',
+    mutate('compose', 'METRICS_HOST: 0.0.0.0', 'METRICS_HOST: 127.0.0.1'),
+    /serves \/metrics on loopback/,
+  ],
+  [
+    'exposure',
+    'a balancer trusted blindly',
+    mutate('compose', 'TRUST_PROXY: 172.30.100.10', 'TRUST_PROXY: "true"'),
+    /TRUST_PROXY true/,
+  ],
+  [
+    'exposure',
+    "an address that is not nginx's",
+    mutate('compose', 'TRUST_PROXY: 172.30.100.10', 'TRUST_PROXY: 10.0.0.0/8'),
+    /trusts 10\.0\.0\.0\/8, which is not nginx's address \(172\.30\.100\.10\)/,
   ],
   [
     'ports',
@@ -108,7 +132,7 @@ const PLANTED: [keyof typeof CHECKS, string, (files: DeployFiles) => DeployFiles
   [
     'environment',
     'a misspelt variable',
-    mutate('compose', '      TRUST_PROXY: "true"', '      TRUST_PROXIES: "true"'),
+    mutate('compose', '      TRUST_PROXY: 172.30.100.10', '      TRUST_PROXIES: 172.30.100.10'),
     /sets TRUST_PROXIES, which the gateway does not read/,
   ],
   [

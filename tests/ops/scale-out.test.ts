@@ -69,6 +69,8 @@ function withFlags(args: readonly string[], values: Record<string, string>): str
 interface Replica {
   readonly process: Started;
   readonly url: string;
+  /** Its /metrics, on a port of its own (as Prometheus scrapes it). */
+  readonly metricsUrl: string;
 }
 
 interface ReplicaFigures {
@@ -79,7 +81,7 @@ interface ReplicaFigures {
 
 /** A replica's own count of browsers and upstream connections, from its /metrics. */
 async function figuresOf(replica: Replica): Promise<ReplicaFigures> {
-  const text = await (await fetch(`${replica.url}/metrics`)).text();
+  const text = await (await fetch(replica.metricsUrl)).text();
   const value = (series: string) => {
     const line = text.split('\n').find((l) => l.startsWith(`${series} `));
     return line === undefined ? 0 : Number(line.slice(series.length + 1));
@@ -178,11 +180,22 @@ beforeAll(async () => {
   for (const name of ['gateway-1', 'gateway-2']) {
     const replica = start(name, process.execPath, gatewayArgs, {
       cwd: REPO,
-      env: { ...gatewayEnv, PORT: '0', HOST: '127.0.0.1', WEB_DIR: web, LOG_LEVEL: 'warn' },
+      env: {
+        ...gatewayEnv,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        // Loopback here; compose's METRICS_HOST and TRUST_PROXY name container addresses.
+        METRICS_PORT: '0',
+        METRICS_HOST: '127.0.0.1',
+        TRUST_PROXY: '127.0.0.1',
+        WEB_DIR: web,
+        LOG_LEVEL: 'warn',
+      },
     });
     processes.push(replica);
     const url = await printed(replica, /listening on (http:\/\/\S+) →/);
-    replicas.push({ process: replica, url });
+    const metricsUrl = await printed(replica, /metrics at (http:\/\/\S+)/);
+    replicas.push({ process: replica, url, metricsUrl });
   }
 
   // nginx as root runs its workers as nobody: its folder must be readable by them.
@@ -239,8 +252,11 @@ describe('the compose topology without Docker: mock, two gateways, nginx', () =>
   it('serves REST through nginx: the app, a public call and a logged-in call', async () => {
     const page = await fetch(`${base}/`);
     expect(await page.text()).toContain('<title>Pipstream</title>');
-    // Each replica is scraped on its own, never through the balancer.
+    // Each replica is scraped on its own metrics port, never through the balancer nor on the
+    // port the balancer reaches.
     expect((await fetch(`${base}/metrics`)).status).toBe(404);
+    for (const replica of replicas)
+      expect((await fetch(`${replica.url}/metrics`)).status).toBe(404);
 
     const list = await api().call('tradeList');
     const eurusd = list.find((item) => item.Code === 'EURUSD');

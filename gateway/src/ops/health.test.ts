@@ -1,13 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { healthRoutes } from './health.js';
-import { createMetrics } from './metrics.js';
 
 async function app(ready: () => boolean) {
-  const metrics = createMetrics();
   const instance = Fastify();
-  await instance.register(healthRoutes, { ready, metrics });
-  return { instance, metrics };
+  await instance.register(healthRoutes, { ready });
+  return { instance };
 }
 
 describe('operations endpoints', () => {
@@ -33,13 +31,8 @@ describe('operations endpoints', () => {
     expect(after.json()).toEqual({ ready: true });
   });
 
-  it('serves the registry at /metrics in the Prometheus text format', async () => {
-    const { instance, metrics } = await app(() => true);
-    metrics.clients.set(7);
-
-    const res = await instance.inject('/metrics');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe(metrics.registry.contentType);
-    expect(res.body).toMatch(/^gateway_clients 7$/m);
+  it('does not answer /metrics: it has a port of its own', async () => {
+    const { instance } = await app(() => true);
+    expect((await instance.inject('/metrics')).statusCode).toBe(404);
   });
 });

@@ -63,7 +63,13 @@ export function createMetrics() {
     }),
     connectionsRefused: new Counter({
       name: 'gateway_connections_refused_total',
-      help: 'Browser sockets refused at the handshake, by reason (origin, ip_limit, shutting_down).',
+      help: 'Browser sockets refused at the handshake, by reason (origin, ip_limit, ip_rate, shutting_down).',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
+    loginsRefused: new Counter({
+      name: 'gateway_logins_refused_total',
+      help: 'Socket logins refused before reaching the upstream, by reason (socket_rate, address_rate, address_sessions, total_sessions).',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),

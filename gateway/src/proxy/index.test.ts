@@ -1,8 +1,8 @@
-import { request } from 'node:http';
 import { CODE } from '@pipstream/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMetrics, type Metrics } from '../ops/metrics.js';
+import { rawRequest } from '../test-support/raw-request.js';
 import {
   type Answer,
   closedPort,
@@ -43,22 +43,6 @@ async function upstream(answer?: Answer) {
   const started = await startRecordingUpstream(answer);
   closers.push(started.close);
   return started;
-}
-
-/** A POST whose path goes out exactly as written. */
-function rawPost(base: string, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}/`, { method: 'POST', path }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 /** Answers like `okAnswer` after `ms`, so that concurrent requests overlap at the upstream. */
@@ -156,7 +140,7 @@ describe('REST proxy: pass-through', () => {
       '/api/../__control/faults',
       '/api/..%5c__control/faults',
     ]) {
-      const answer = await rawPost(url, path);
+      const answer = await rawRequest(url, path, { method: 'POST' });
       expect(answer.status, path).toBe(400);
       expect(JSON.parse(answer.body), path).toMatchObject({ code: CODE.INVALID_INPUT });
     }

@@ -1,3 +1,4 @@
+import httpProxy from '@fastify/http-proxy';
 import { CODE } from '@pipstream/protocol';
 import type {
   FastifyError,
@@ -7,12 +8,14 @@ import type {
   HTTPMethods,
 } from 'fastify';
 import type { Metrics } from '../ops/metrics.js';
+import { sendAnswer, type UpstreamAnswer } from './answer.js';
 import { CACHEABLE_PATHS, cacheKey, pathOf } from './cacheable.js';
 import { classifyFailure, failureAnswer, type UpstreamFailure } from './failure.js';
-import { createForwarder } from './forward.js';
+import { browserAnswerHeaders, upstreamRequestHeaders } from './hop-headers.js';
 import { createMicroCache } from './micro-cache.js';
 import { createPrecompressor, type Precompressor } from './precompressed.js';
 import { fetchShared, type SharedAnswer } from './shared-fetch.js';
+import { BrowserLeaving, createUpstreamPool, type Requestable } from './upstream-pool.js';
 
 export interface ProxyOptions {
   /** The upstream's origin, e.g. `https://api.example.com`. */
@@ -31,29 +34,40 @@ export interface ProxyOptions {
   readonly precompressor?: Precompressor;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A forwarded request's abort signal, fired when the browser leaves. */
+    browserLeaving: BrowserLeaving | null;
+  }
+}
+
 /** Value of the `outcome` label of `gateway_proxy_request_duration_seconds`. */
 type Outcome = 'upstream' | 'cache' | 'error';
 
 const ALL_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 
 /**
- * What is forwarded, by prefix. `/uploads` serves the images users upload (`image_upload`
- * answers `/uploads/<name>` on the upstream's host), so a browser shows them through the
- * gateway as it would from the upstream: this project's choice. Nothing else — in particular
- * not the mock's `/__control` API — is reachable through the gateway.
+ * What is forwarded: the routes of each prefix, by method. `/uploads` serves the images users
+ * upload (`image_upload` answers `/uploads/<name>` on the upstream's host), so a browser shows
+ * them through the gateway as it would from the upstream: this project's choice. Nothing
+ * else — in particular not the mock's `/__control` API — is reachable through the gateway.
+ * Paths go to the upstream as they came (no prefix rewritten), so http-proxy is registered
+ * without a prefix, as its plain setup is: it has no prefix to walk and decode per request.
  */
-const FORWARDED: readonly { prefix: string; methods: HTTPMethods[] }[] = [
-  { prefix: '/api', methods: ALL_METHODS },
-  { prefix: '/v1/api', methods: ALL_METHODS },
-  { prefix: '/uploads', methods: ['GET', 'HEAD'] },
+const FORWARDED: readonly { routes: string[]; methods: HTTPMethods[] }[] = [
+  { routes: ['/api', '/api/*', '/v1/api', '/v1/api/*'], methods: ALL_METHODS },
+  { routes: ['/uploads', '/uploads/*'], methods: ['GET', 'HEAD'] },
 ];
 
 /**
- * The REST proxy: `/api/*`, `/v1/api/*` (and `/uploads/*`) go to the upstream unchanged —
- * headers including `lang` and `authorization`, query strings, form and multipart bodies
- * streamed as they come. A refused connection answers 502 and a silent upstream 504, each with
- * the `{code, msg, data}` envelope, never a hang. Token-free GETs of the public calls every
- * client makes on open are answered from a micro-cache with single-flight.
+ * The REST proxy: @fastify/http-proxy forwards `/api/*`, `/v1/api/*` (and `GET /uploads/*`)
+ * to the upstream unchanged — headers including `lang` and `authorization`, query strings,
+ * form and multipart bodies streamed as they come — and refuses a path that would leave its
+ * prefix (dot segments however spelt, an absolute URL) with a 400. Around it, this plugin adds:
+ * token-free GETs of the public calls every client makes on open answered from a micro-cache
+ * with single-flight; a refused connection answered 502 and a silent upstream 504, each with
+ * the `{code, msg, data}` envelope, never a hang; hop-by-hop headers dropped both ways; the
+ * upstream request aborted when the browser leaves; and the duration metric by outcome.
  */
 export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options) => {
   const { upstreamUrl, timeoutMs, metrics } = options;
@@ -126,29 +140,62 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
         data: null,
       });
     }
+    // The 400 of a path that would leave the prefix (http-proxy's refusal) among them.
     return reply.code(status).send({ code: CODE.INVALID_INPUT, msg: error.message, data: null });
   });
-
-  const forwarder = createForwarder({ upstreamUrl, timeoutMs });
-  app.addHook('onClose', () => forwarder.close());
 
   // Request bodies reach the upstream as they arrive, whatever their type: never parsed here.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      await forwarder.forward(request, reply);
-    } catch (error) {
-      if (isRefusedDestination(error)) throw error;
-      request.log.warn({ err: error }, 'upstream request failed');
-      if (!reply.sent) sendFailure(request, reply, classifyFailure(error));
-    }
-    return reply;
-  };
-  for (const { prefix, methods } of FORWARDED) {
-    app.route({ method: methods, url: prefix, handler: forward });
-    app.route({ method: methods, url: `${prefix}/*`, handler: forward });
+  // The browser's leaving aborts its upstream exchange: before the answer, while it is read
+  // whole, or while it streams (Fastify also destroys a stream it was sending). The signal
+  // sits on the request, declared up front, rather than in a WeakMap per request.
+  app.decorateRequest('browserLeaving', null);
+  app.addHook('onRequestAbort', (request, done) => {
+    request.browserLeaving?.abort(new Error('the browser left'));
+    done();
+  });
+
+  const pool = createUpstreamPool({ upstreamUrl, timeoutMs });
+  app.addHook('onClose', () => pool.close());
+
+  for (const { routes, methods } of FORWARDED) {
+    app.register(httpProxy, {
+      upstream: upstreamUrl,
+      routes,
+      httpMethods: methods,
+      // reply-from sends the browser's own query on (from the request's URL); http-proxy needs
+      // only the path to check and name the destination, so it is not parsed and rebuilt.
+      preRewrite: pathOf,
+      // Bodies are streams already (the parser above): http-proxy adds no parser of its own.
+      proxyPayloads: false,
+      undici: pool.requestable as Requestable as { request: never },
+      disableRequestLogging: true,
+      handler(request, reply, destination, replyOptions) {
+        const signal = new BrowserLeaving();
+        request.browserLeaving = signal;
+        return pool.withSignal(signal, () => reply.from(destination, replyOptions));
+      },
+      replyOptions: {
+        // Never sent twice: an upstream 503 and a failed request reach the browser once.
+        retryDelay: () => null,
+        rewriteRequestHeaders: (request, headers) =>
+          upstreamRequestHeaders(headers as Record<string, string>, request.ip),
+        rewriteHeaders: (headers) => browserAnswerHeaders(headers),
+        onResponse: (request, reply, answer) =>
+          sendAnswer(request, reply, answer as unknown as UpstreamAnswer, (error) => {
+            request.log.warn({ err: error }, 'upstream answer failed');
+            sendFailure(request, reply, classifyFailure(error));
+          }),
+        onError: (reply, { error }) => {
+          // A browser that left is told nothing (reply-from has logged the abort).
+          if (reply.raw.destroyed) return;
+          reply.request.log.warn({ err: error }, 'upstream request failed');
+          sendFailure(reply.request, reply, classifyFailure(error));
+        },
+      },
+    });
   }
 
   /** A GET of a public opening call that carries no token: answered from the shared cache. */
@@ -166,9 +213,4 @@ interface ReplyLike {
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** The 400 of `checkDestination`: the error handler answers it, not the upstream. */
-function isRefusedDestination(error: unknown): boolean {
-  return error instanceof Error && 'statusCode' in error && error.statusCode === 400;
 }

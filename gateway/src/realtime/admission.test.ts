@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAdmission } from './admission.js';
+
+const admit = (allowedOrigins: readonly string[] | '*', maxPerIp: number, perIpPerSecond = 1000) =>
+  createAdmission({ allowedOrigins, maxPerIp, perIpPerSecond });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('createAdmission', () => {
   it('lets in listed origins, however written, and handshakes without an Origin', () => {
-    const admission = createAdmission(['https://app.example.com', 'http://localhost:5173/'], 10);
+    const admission = admit(['https://app.example.com', 'http://localhost:5173/'], 10);
     expect(admission.check('https://app.example.com', 'ip')).toBeUndefined();
     expect(admission.check('HTTPS://App.Example.com:443', 'ip')).toBeUndefined();
     expect(admission.check('http://localhost:5173', 'ip')).toBeUndefined();
@@ -14,11 +21,11 @@ describe('createAdmission', () => {
   });
 
   it("lets every origin in with '*'", () => {
-    expect(createAdmission('*', 1).check('https://anything.example', 'ip')).toBeUndefined();
+    expect(admit('*', 1).check('https://anything.example', 'ip')).toBeUndefined();
   });
 
   it('counts sockets per IP and refuses past the limit', () => {
-    const admission = createAdmission('*', 2);
+    const admission = admit('*', 2);
     expect(admission.acquire('a')).toBe(true);
     expect(admission.acquire('a')).toBe(true);
     expect(admission.check(undefined, 'a')).toBe('ip_limit');
@@ -27,5 +34,18 @@ describe('createAdmission', () => {
     admission.release('a');
     expect(admission.check(undefined, 'a')).toBeUndefined();
     expect(admission.acquire('a')).toBe(true);
+  });
+
+  it('lets an address open as many sockets at once as it may hold, then its rate per second', () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const admission = admit('*', 100, 10);
+    // A burst: every phone behind one address reconnecting at once, none held yet.
+    for (let i = 0; i < 100; i++) expect(admission.check(undefined, 'nat')).toBeUndefined();
+    expect(admission.check(undefined, 'nat')).toBe('ip_rate');
+    expect(admission.check(undefined, 'other')).toBeUndefined();
+    vi.advanceTimersByTime(500);
+    const refilled = Array.from({ length: 10 }, () => admission.check(undefined, 'nat'));
+    expect(refilled.filter((r) => r === undefined)).toHaveLength(5);
+    expect(refilled.at(-1)).toBe('ip_rate');
   });
 });

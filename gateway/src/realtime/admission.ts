@@ -1,5 +1,7 @@
+import { createKeyedBuckets } from './rate-buckets.js';
+
 /** Why a browser socket was refused before (or right after) its upgrade. */
-export type Refusal = 'origin' | 'ip_limit' | 'shutting_down';
+export type Refusal = 'origin' | 'ip_limit' | 'ip_rate' | 'shutting_down';
 
 /** Normalises an origin the way browsers serialise one (`https://host[:port]`, lower case). */
 function normalizeOrigin(origin: string): string {
@@ -11,22 +13,42 @@ function normalizeOrigin(origin: string): string {
   }
 }
 
+export interface AdmissionOptions {
+  /** Browser origins allowed to open a socket; '*' lets every origin in. */
+  readonly allowedOrigins: readonly string[] | '*';
+  /** Sockets one address may hold at once. */
+  readonly maxPerIp: number;
+  /** New sockets one address may open per second, past a burst of `maxPerIp`. */
+  readonly perIpPerSecond: number;
+}
+
 /**
  * Who may open a browser socket. The `Origin` header must be one of `allowedOrigins` ('*' lets
  * every origin in). A handshake without `Origin` is not from a browser — browsers always send
  * it on WebSocket handshakes — and is let in: this project's choice, so that native apps,
  * benches and server-side clients connect, while a web page on a foreign origin cannot borrow a
- * visitor's connection. Each IP may hold `maxPerIp` sockets at once.
+ * visitor's connection.
+ *
+ * Each address may hold `maxPerIp` sockets at once and open new ones from a token bucket: up to
+ * `maxPerIp` at once (every phone behind a carrier's shared address reconnecting after a
+ * restart), then `perIpPerSecond`. The concurrent cap bounds what an address holds, the bucket
+ * what reconnecting in a loop costs.
  */
-export function createAdmission(allowedOrigins: readonly string[] | '*', maxPerIp: number) {
+export function createAdmission(options: AdmissionOptions) {
+  const { allowedOrigins, maxPerIp } = options;
   const allowed = allowedOrigins === '*' ? undefined : new Set(allowedOrigins.map(normalizeOrigin));
   const perIp = new Map<string, number>();
+  const opening = createKeyedBuckets({ burst: maxPerIp, perSecond: options.perIpPerSecond });
 
   return {
-    /** The reason to refuse a handshake from `ip` with `origin`, or `undefined` to let it in. */
+    /**
+     * The reason to refuse a handshake from `ip` with `origin`, or `undefined` to let it in
+     * (and then one new connection of `ip` is counted against its rate).
+     */
     check(origin: string | undefined, ip: string): Refusal | undefined {
       if (origin !== undefined && allowed && !allowed.has(normalizeOrigin(origin))) return 'origin';
       if ((perIp.get(ip) ?? 0) >= maxPerIp) return 'ip_limit';
+      if (!opening.take(ip)) return 'ip_rate';
       return undefined;
     },
 

@@ -176,11 +176,35 @@ describe('admission', () => {
   });
 
   it('refuses connections past the per-IP limit with 429, and counts them back down', async () => {
-    const g = await start({ maxConnectionsPerIp: 3 });
+    const g = await start({ maxConnectionsPerIp: 3, connectionsPerIpPerSecond: 1000 });
     const open = await Promise.all([1, 2, 3].map(() => browser()));
     expect(await handshakeStatus(g.wsUrl)).toBe(429);
     open[0]?.close();
     await waitFor(() => g.hub.stats().browsers === 2, 'the closed one released');
+    await browser();
+  });
+
+  it('lets 500 sockets from one address in at once under the default limits', async () => {
+    // Phones behind one carrier address, all reconnecting together after a restart.
+    const g = await start({ heartbeatMs: 5000 });
+    const phones = await Promise.all(
+      Array.from({ length: 500 }, () => browser({ pingMs: 0 }).then(() => 'open' as const)),
+    );
+    expect(phones.filter((state) => state === 'open')).toHaveLength(500);
+    expect(g.hub.stats().browsers).toBe(500);
+  });
+
+  it('refuses new sockets past the per-address rate with 429, whatever it holds', async () => {
+    const g = await start({ maxConnectionsPerIp: 4, connectionsPerIpPerSecond: 1 });
+    const first = await Promise.all([1, 2, 3, 4].map(() => browser()));
+    for (const b of first) b.close();
+    await waitFor(() => g.hub.stats().browsers === 0, 'all four released');
+    // Nothing held, but the burst is spent: reconnecting in a loop is paced.
+    expect(await handshakeStatus(g.wsUrl)).toBe(429);
+    expect(await g.metrics.connectionsRefused.get()).toMatchObject({
+      values: [{ labels: { reason: 'ip_rate' }, value: 1 }],
+    });
+    await sleep(1100);
     await browser();
   });
 

@@ -11,17 +11,33 @@ import {
   PING,
   PONG,
   PRIVATE_TOPICS,
+  parseTopic,
   SOCKET_PATH,
+  type Topic,
 } from '@pipstream/protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
-import { createAdmission, type Refusal } from './admission.js';
+import { createAdmission } from './admission.js';
 import { Browser, type BrowserWriter } from './browser.js';
 import { type BadFrameReason, decodeBrowserFrame } from './browser-frames.js';
 import { createBrowserCounters } from './counters.js';
-import { DEFAULT_BAD_FRAME_WINDOW_MS, type HubDeps, type RealtimeOptions } from './options.js';
+import {
+  createInstrumentCodes,
+  INSTRUMENT_REFRESH_GAP_MS,
+  type InstrumentCodes,
+  tradeListCodes,
+} from './instrument-codes.js';
+import {
+  DEFAULT_BAD_FRAME_WINDOW_MS,
+  type HubDeps,
+  PUBLIC_BACKOFF,
+  type RealtimeOptions,
+  SOCKET_LOGINS,
+} from './options.js';
 import { createPrivateSessions, type UpstreamSettings } from './private-sessions.js';
 import { createPublicFeed } from './public-feed.js';
+import { createRecoveryBus } from './recovery.js';
+import { HANDSHAKE_REFUSALS } from './refusals.js';
 
 export interface RealtimeHub {
   /** Registers GET /v1/ws; @fastify/websocket must be registered already. */
@@ -65,12 +81,6 @@ function langOf(request: FastifyRequest): string | undefined {
   return typeof lang === 'string' && /^[A-Za-z-]{2,10}$/.test(lang) ? lang : undefined;
 }
 
-const REFUSALS: Record<Refusal, { status: number; code: number; msg: string }> = {
-  origin: { status: 403, code: CODE.FAILED, msg: 'origin not allowed' },
-  ip_limit: { status: 429, code: CODE.RATE_LIMITED, msg: 'too many connections from this address' },
-  shutting_down: { status: 503, code: CODE.UPSTREAM_UNAVAILABLE, msg: 'server restarting' },
-};
-
 /**
  * The realtime hub at /v1/ws (DESIGN "Gateway rules"): browsers speak the upstream's socket
  * protocol to it; it serves them all from one shared public upstream connection and one
@@ -79,10 +89,12 @@ const REFUSALS: Record<Refusal, { status: number; code: number; msg: string }> =
  *
  * Close codes (protocol CLOSE): 1009 frame over `maxFrameBytes`; 1008 per-IP limit raced past
  * the handshake check; 1012 shutdown; 4400 more than `badFrameLimit` bad frames in the window;
- * 4404 unknown topic (after an `error` frame naming it); 4408 silent for three heartbeats;
- * 4429 more than `maxSubscriptions`; 4508 send buffer past `hardBufferBytes`. Before the
- * upgrade: 403 foreign Origin, 429 per-IP limit, 503 shutting down. A malformed frame, a
- * binary frame or a private `sub` before login gets an `error` frame (code INVALID_INPUT).
+ * 4404 unknown topic or unlisted instrument (after an `error` frame naming it); 4408 silent
+ * for three heartbeats; 4429 more than `maxSubscriptions`; 4508 send buffer past
+ * `hardBufferBytes`. Before the
+ * upgrade: 403 foreign Origin, 429 per-IP limit or connection rate, 503 shutting down. A
+ * malformed frame, a binary frame or a private `sub` before login gets an `error` frame (code
+ * INVALID_INPUT); a refused login, a `login_result` (private-sessions.ts).
  */
 export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): RealtimeHub {
   const { metrics, log } = deps;
@@ -92,7 +104,11 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
   const closingSockets = new Set<WebSocket>();
   /** The HTTP response of each upgrade admitted, from `admit` until `accept` lets it go. */
   const upgradeResponses = new WeakMap<IncomingMessage, ServerResponse>();
-  const admission = createAdmission(options.allowedOrigins, options.maxConnectionsPerIp);
+  const admission = createAdmission({
+    allowedOrigins: options.allowedOrigins,
+    maxPerIp: options.maxConnectionsPerIp,
+    perIpPerSecond: options.connectionsPerIpPerSecond,
+  });
   const upstream: UpstreamSettings = {
     url: options.upstreamWsUrl,
     heartbeatMs: options.heartbeatMs,
@@ -100,11 +116,15 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     backoff: options.backoff ?? DEFAULT_BACKOFF,
     random: options.random ?? Math.random,
+    recovery: createRecoveryBus(
+      options.upstreamUrl === undefined ? undefined : new URL(options.upstreamUrl).origin,
+    ),
     metrics,
     log,
   };
 
   let feed: ReturnType<typeof createPublicFeed> | undefined;
+  let instrumentCodes: InstrumentCodes | undefined;
   let sessions: ReturnType<typeof createPrivateSessions> | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
@@ -147,6 +167,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
   function start() {
     feed = createPublicFeed({
       ...upstream,
+      backoff: options.publicBackoff ?? PUBLIC_BACKOFF,
       lingerMs: options.lingerMs,
       onStatus() {
         for (const browser of browsers) refreshStatus(browser);
@@ -155,15 +176,27 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     sessions = createPrivateSessions({
       ...upstream,
       lingerMs: options.lingerMs,
+      maxSessions: options.maxPrivateSessions,
+      maxSessionsPerIp: options.maxPrivateSessionsPerIp,
+      loginsPerIpPerSecond: options.loginsPerIpPerSecond,
+      socketLogins: options.socketLogins ?? SOCKET_LOGINS,
       onStatus(members) {
         for (const browser of members) refreshStatus(browser);
       },
-      onRefused(browser, ownLogin) {
+      onRefused(browser, why) {
         for (const topic of PRIVATE_TOPICS) browser.topics.delete(topic);
         refreshStatus(browser);
-        if (ownLogin) countBad(browser, 'login_refused');
+        // A token the upstream refuses is the browser's mistake; a limit is not.
+        if (why === 'own_login') countBad(browser, 'login_refused');
       },
     });
+    if (options.upstreamUrl !== undefined) {
+      instrumentCodes = createInstrumentCodes({
+        load: tradeListCodes(options.upstreamUrl),
+        refreshGapMs: options.instrumentRefreshGapMs ?? INSTRUMENT_REFRESH_GAP_MS,
+        log,
+      });
+    }
     idleTimer = setInterval(closeIdle, options.heartbeatMs);
   }
 
@@ -226,11 +259,35 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     const decoded = decodeBrowserFrame(text);
     if (decoded.kind === 'frame') onFrame(browser, decoded.frame);
     else if (decoded.kind === 'bad') refuseFrame(browser, decoded.reason, decoded.msg);
-    else {
-      metrics.badFrames.inc({ reason: 'unknown_topic' });
-      browser.send(errorFrame(`unknown topic: ${decoded.topic}`));
-      closeBrowser(browser, CLOSE.UNKNOWN_TOPIC, 'unknown topic');
+    else refuseTopic(browser, decoded.topic);
+  }
+
+  /** An unknown topic: an `error` frame naming it, then the close README promises. */
+  function refuseTopic(browser: Browser, topic: string) {
+    metrics.badFrames.inc({ reason: 'unknown_topic' });
+    browser.send(errorFrame(`unknown topic: ${topic}`));
+    closeBrowser(browser, CLOSE.UNKNOWN_TOPIC, 'unknown topic');
+  }
+
+  /**
+   * Subscribes `browser` to a public topic once its instrument, for a candle topic, is one the
+   * upstream lists; the topic already counts against the browser's limit while that is read.
+   */
+  function subscribePublic(browser: Browser, topic: Topic) {
+    const parsed = parseTopic(topic);
+    const known = parsed?.kind === 'KLINE' ? instrumentCodes?.check(parsed.code) : true;
+    if (known === true || known === undefined) {
+      feed?.subscribe(browser, topic);
+      return;
     }
+    const decide = (listed: boolean) => {
+      // Gone, or unsubscribed meanwhile: nothing to do.
+      if (browser.released || !browser.topics.has(topic)) return;
+      if (listed) feed?.subscribe(browser, topic);
+      else refuseTopic(browser, topic);
+    };
+    if (known === false) decide(false);
+    else void known.then(decide);
   }
 
   function onFrame(browser: Browser, frame: ClientFrame) {
@@ -259,7 +316,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
         }
         browser.topics.add(topic);
         if (isPrivateTopic(topic)) sessions.subscribe(browser, topic);
-        else feed.subscribe(browser, topic);
+        else subscribePublic(browser, topic);
         return;
       }
       case 'unsub': {
@@ -342,7 +399,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       return;
     }
     metrics.connectionsRefused.inc({ reason: refusal });
-    const { status, code, msg } = REFUSALS[refusal];
+    const { status, code, msg } = HANDSHAKE_REFUSALS[refusal];
     return reply.code(status).send({ code, msg });
   }
 
@@ -367,6 +424,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       await Promise.all([...closingSockets].map(closed));
       feed?.close();
       sessions?.close();
+      upstream.recovery?.close();
     })();
     return shuttingDown;
   }

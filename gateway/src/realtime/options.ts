@@ -1,6 +1,7 @@
 import type { BackoffOptions } from '@pipstream/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../ops/metrics.js';
+import type { BucketRate } from './rate-buckets.js';
 
 /**
  * Settings of the realtime hub. The first block mirrors the gateway's environment (the server
@@ -9,6 +10,11 @@ import type { Metrics } from '../ops/metrics.js';
 export interface RealtimeOptions {
   /** The upstream socket, e.g. `wss://api.example.com/v1/ws`. */
   readonly upstreamWsUrl: string;
+  /**
+   * The upstream's REST origin, e.g. `https://api.example.com`: an answer from it shows the
+   * upstream is back, and every waiting reconnect is tried at once.
+   */
+  readonly upstreamUrl?: string;
   /** Browser origins allowed to open /v1/ws; `'*'` allows every origin. */
   readonly allowedOrigins: readonly string[] | '*';
   /** Largest browser frame, in bytes; a bigger one closes the socket with 1009. */
@@ -17,6 +23,14 @@ export interface RealtimeOptions {
   readonly maxSubscriptions: number;
   /** Browser sockets one IP address may hold at once. */
   readonly maxConnectionsPerIp: number;
+  /** New browser sockets one address may open per second, past a burst of maxConnectionsPerIp. */
+  readonly connectionsPerIpPerSecond: number;
+  /** Private upstream sessions (one per logged-in token) the hub holds at most. */
+  readonly maxPrivateSessions: number;
+  /** Private upstream sessions the browsers of one address may open. */
+  readonly maxPrivateSessionsPerIp: number;
+  /** Logins one address may send per second, past a burst of maxPrivateSessionsPerIp. */
+  readonly loginsPerIpPerSecond: number;
   /** Past this many unsent bytes a browser gets only the latest quote per instrument. */
   readonly softBufferBytes: number;
   /** Past this many unsent bytes a browser is closed with CLOSE.SLOW_CONSUMER. */
@@ -35,8 +49,21 @@ export interface RealtimeOptions {
   readonly pongDeadlineMs?: number;
   /** Time an upstream socket gets to open (default CONNECT_TIMEOUT_MS, 5 s). */
   readonly connectTimeoutMs?: number;
-  /** Upstream reconnect delays (default: the protocol's DEFAULT_BACKOFF, 250 ms doubling to 10 s). */
+  /**
+   * Reconnect delays of the private sessions (default: the protocol's DEFAULT_BACKOFF, 250 ms
+   * doubling to 10 s). Once the upstream answers again they are all tried at once.
+   */
   readonly backoff?: BackoffOptions;
+  /** Reconnect delays of the shared public connection (default PUBLIC_BACKOFF). */
+  readonly publicBackoff?: BackoffOptions;
+  /**
+   * The least time between two reads of the upstream's trade list, which unknown candle codes
+   * prompt (default INSTRUMENT_REFRESH_GAP_MS). Needs `upstreamUrl`: without it, codes are not
+   * checked.
+   */
+  readonly instrumentRefreshGapMs?: number;
+  /** Logins one browser socket may send (default SOCKET_LOGINS). */
+  readonly socketLogins?: BucketRate;
   /** Source in [0, 1) for the backoff jitter (default Math.random). */
   readonly random?: () => number;
 }
@@ -54,7 +81,11 @@ export const REALTIME_DEFAULTS = {
   allowedOrigins: '*',
   maxFrameBytes: 4 * 1024,
   maxSubscriptions: 64,
-  maxConnectionsPerIp: 50,
+  maxConnectionsPerIp: 1000,
+  connectionsPerIpPerSecond: 50,
+  maxPrivateSessions: 5000,
+  maxPrivateSessionsPerIp: 500,
+  loginsPerIpPerSecond: 20,
   softBufferBytes: 64 * 1024,
   hardBufferBytes: 1024 * 1024,
   heartbeatMs: 5000,
@@ -73,3 +104,18 @@ export const DEFAULT_BAD_FRAME_WINDOW_MS = 10_000;
  * let go 11–16 s after it falls silent rather than 15–20 s.
  */
 export const DEFAULT_PONG_DEADLINE_MS = 1000;
+
+/**
+ * The shared public connection's reconnect delays: at most 1 s apart, so that once the upstream
+ * is back every quote resumes within about a second, however long the outage. One socket per
+ * replica retrying every second costs the upstream nothing; the private sessions back off
+ * further (DEFAULT_BACKOFF) and are all let go the moment this one, or anything else, gets
+ * through.
+ */
+export const PUBLIC_BACKOFF: BackoffOptions = { baseMs: 250, maxMs: 1000 };
+
+/**
+ * Logins one browser socket may send: a few at once (logging in, switching accounts), then one
+ * every 10 s. A browser logs in once per socket; a login costs an upstream connection.
+ */
+export const SOCKET_LOGINS: BucketRate = { burst: 5, perSecond: 0.1 };

@@ -174,3 +174,130 @@ describe('private sessions', () => {
     expect(b.ofType('FOREX_TRADE').map((f) => (f.data as { Id: number }[])[0]?.Id)).toEqual([4]);
   });
 });
+
+describe('private sessions, bounded', () => {
+  const refusals = async () =>
+    Object.fromEntries(
+      (await gateway.metrics.loginsRefused.get()).values.map((v) => [v.labels.reason, v.value]),
+    );
+
+  it('ends the session a second login replaces at once, unless another tab shares it', async () => {
+    await gateway.close();
+    gateway = await startGateway(upstream.url, { lingerMs: 60_000 });
+    const tab = await loggedIn('good-ian', 'FOREX_TRADE');
+    const other = await loggedIn('good-ian');
+    tab.send({ type: 'login', token: 'good-jo' });
+    await waitFor(() => tab.ofType('login_result').length === 2, 'the second login_result');
+    // good-ian stays: another tab is logged in with it.
+    expect(privateConnections().map((c) => c.token)).toEqual(['good-ian', 'good-jo']);
+    other.send({ type: 'login', token: 'good-kim' });
+    await waitFor(
+      () => privateConnections().every((c) => c.token !== 'good-ian'),
+      'good-ian ended long before its linger',
+      1000,
+    );
+    expect(gateway.hub.stats().upstream.private).toBe(2);
+  });
+
+  it('paces one socket’s logins; past its allowance it gets 429 and keeps its public topics', async () => {
+    await gateway.close();
+    gateway = await startGateway(upstream.url, { socketLogins: { burst: 2, perSecond: 2 } });
+    const b = await browser();
+    b.send({ type: 'sub', param: 'DAY_MARKET' });
+    for (const n of [1, 2, 3, 4]) b.send({ type: 'login', token: `good-${n}` });
+    // Each login replaces the one before, whose answer never comes: only the refusals do.
+    await waitFor(() => b.ofType('login_result').length === 2, 'two login results');
+    await sleep(100);
+    expect(b.ofType('login_result')).toEqual([
+      {
+        type: 'login_result',
+        code: CODE.RATE_LIMITED,
+        msg: expect.stringMatching(/too many logins/),
+      },
+      {
+        type: 'login_result',
+        code: CODE.RATE_LIMITED,
+        msg: expect.stringMatching(/too many logins/),
+      },
+    ]);
+    expect(await refusals()).toEqual({ socket_rate: 2 });
+    // The refused login ended the one before it: nothing private is held for this socket.
+    await waitFor(() => gateway.hub.stats().upstream.private === 0, 'no session left');
+    b.send({ type: 'sub', param: 'FOREX_TRADE' });
+    await b.next((f) => f.type === 'error');
+    upstream.publish('DAY_MARKET', '{"type":"DAY_MARKET","code":1,"data":[]}');
+    await b.next((f) => f.type === 'DAY_MARKET');
+    expect(b.socket.readyState).toBe(b.socket.OPEN);
+    // Refilled: the socket may log in again.
+    await sleep(600);
+    b.send({ type: 'login', token: 'good-5' });
+    await b.next((f) => f.type === 'login_result' && f.code === CODE.OK);
+  });
+
+  it("paces an address's logins across its sockets", async () => {
+    await gateway.close();
+    gateway = await startGateway(upstream.url, {
+      maxPrivateSessionsPerIp: 3,
+      loginsPerIpPerSecond: 1,
+    });
+    // Tabs of one user: one session, yet every login counts against the address's pace.
+    const tabs = await Promise.all([1, 2, 3, 4].map(() => browser()));
+    for (const tab of tabs) tab.send({ type: 'login', token: 'good-lee' });
+    const results = await Promise.all(
+      tabs.map((tab) => tab.next((f) => f.type === 'login_result')),
+    );
+    expect(results.map((r) => r.code).sort()).toEqual([
+      CODE.OK,
+      CODE.OK,
+      CODE.OK,
+      CODE.RATE_LIMITED,
+    ]);
+    expect(results.find((r) => r.code === CODE.RATE_LIMITED)?.msg).toMatch(/this address/);
+    expect(await refusals()).toEqual({ address_rate: 1 });
+  });
+
+  it('caps the sessions one address opens, and in total; a lingering one gives way', async () => {
+    await gateway.close();
+    gateway = await startGateway(upstream.url, {
+      lingerMs: 60_000,
+      maxPrivateSessionsPerIp: 2,
+      maxPrivateSessions: 3,
+      // The caps, not the pace: an address's logins refill within a millisecond.
+      loginsPerIpPerSecond: 1000,
+    });
+    await loggedIn('good-a1');
+    const leaving = await loggedIn('good-a2');
+    const third = await browser();
+    third.send({ type: 'login', token: 'good-a3' });
+    const refused = await third.next((f) => f.type === 'login_result');
+    expect(refused).toMatchObject({
+      code: CODE.SESSIONS_FULL,
+      msg: expect.stringMatching(/address/),
+    });
+    // Another address is not held back by this one's cap.
+    const away = await openBrowser(gateway.wsUrl, { localAddress: '127.0.0.2' });
+    browsers.push(away);
+    away.send({ type: 'login', token: 'good-b1' });
+    expect(await away.next((f) => f.type === 'login_result')).toMatchObject({ code: CODE.OK });
+    // Three in all: the fourth is refused wherever it comes from.
+    const late = await openBrowser(gateway.wsUrl, { localAddress: '127.0.0.3' });
+    browsers.push(late);
+    late.send({ type: 'login', token: 'good-c1' });
+    expect(await late.next((f) => f.type === 'login_result')).toMatchObject({
+      code: CODE.SESSIONS_FULL,
+      msg: expect.stringMatching(/server holds/),
+    });
+    expect(gateway.hub.stats().upstream.private).toBe(3);
+    expect(await refusals()).toEqual({ address_sessions: 1, total_sessions: 1 });
+    // A session nobody uses any more (lingering) makes room for a newcomer of its address.
+    leaving.close();
+    await waitFor(() => gateway.hub.stats().browsers === 4, 'the tab gone');
+    third.send({ type: 'login', token: 'good-a3' });
+    await third.next((f) => f.type === 'login_result' && f.code === CODE.OK);
+    expect(
+      privateConnections()
+        .map((c) => c.token)
+        .sort(),
+    ).toEqual(['good-a1', 'good-a3', 'good-b1']);
+  });
+});

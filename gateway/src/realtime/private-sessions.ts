@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { CODE, type PrivateTopic } from '@pipstream/protocol';
+import type { TokenBucket } from 'limiter';
 import type { Browser } from './browser.js';
+import { type BucketRate, createKeyedBuckets, fullBucket } from './rate-buckets.js';
+import { LOGIN_REFUSALS, type LoginRefusal } from './refusals.js';
 import { createTopicBatch, type TopicBatch } from './topic-batch.js';
 import { parseUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
 import {
@@ -18,6 +21,7 @@ export type UpstreamSettings = Pick<
   | 'connectTimeoutMs'
   | 'backoff'
   | 'random'
+  | 'recovery'
   | 'metrics'
   | 'log'
 >;
@@ -27,6 +31,8 @@ interface Session {
   /** A short hash of the token: what logs show instead of the token. */
   readonly id: string;
   readonly key: string;
+  /** The address of the browser that opened it: what its per-address cap counts. */
+  readonly ip: string;
   readonly socket: UpstreamSocket;
   readonly batch: TopicBatch;
   readonly members: Set<Browser>;
@@ -52,13 +58,22 @@ interface Membership {
 
 export interface PrivateSessionsOptions extends UpstreamSettings {
   readonly lingerMs: number;
+  /** Sessions held at most, lingering ones included. */
+  readonly maxSessions: number;
+  /** Sessions the browsers of one address may have opened. */
+  readonly maxSessionsPerIp: number;
+  /** Logins one address may send per second, past a burst of `maxSessionsPerIp`. */
+  readonly loginsPerIpPerSecond: number;
+  /** Logins one browser socket may send. */
+  readonly socketLogins: BucketRate;
   /** The upstream state some browsers should be told changed. */
   onStatus(browsers: Iterable<Browser>): void;
   /**
-   * The upstream refused the browser's token (its login, or the re-login after a reconnect):
-   * the browser has the `login_result` and holds no private topic any more.
+   * The browser's login was refused — by the upstream (its token, on its own login or on the
+   * re-login after a reconnect) or by the hub's limits (`limit`): the browser has the
+   * `login_result` and holds no private topic any more.
    */
-  onRefused(browser: Browser, ownLogin: boolean): void;
+  onRefused(browser: Browser, why: 'own_login' | 'relogin' | 'limit'): void;
 }
 
 /** sha256 of the token: sessions are keyed and logged by it, never by the token. */
@@ -71,17 +86,33 @@ function hashToken(token: string): string {
  * browser `login` with it and reused by every later one, released `lingerMs` after its last
  * browser logs out or leaves. FOREX_TRADE and FOREX_CLOSED from a token's connection go only to
  * browsers logged in with that token and subscribed, so no user sees another's frames.
+ *
+ * Bounded, since every session is an upstream connection and tokens are free: a browser socket
+ * is in one session at a time (a login with another token replaces its session, which ends at
+ * once unless another browser shares it); logins are paced per socket and per address (token
+ * buckets); sessions are capped in total and per opening address, a lingering one giving way
+ * to a newcomer at the cap. A refused browser gets a `login_result` saying why and keeps its
+ * socket for public topics.
  */
 export function createPrivateSessions(options: PrivateSessionsOptions) {
-  const { log } = options;
+  const { log, metrics } = options;
   const sessions = new Map<string, Session>();
   const memberships = new Map<Browser, Membership>();
+  /** Sessions opened by each address, lingering ones included. */
+  const perIp = new Map<string, number>();
+  const addressLogins = createKeyedBuckets({
+    burst: options.maxSessionsPerIp,
+    perSecond: options.loginsPerIpPerSecond,
+  });
+  const socketLogins = new WeakMap<Browser, TokenBucket>();
 
-  function open(key: string, token: string, lang: string | undefined): Session {
+  function open(key: string, token: string, browser: Browser): Session {
     const id = key.slice(0, 10);
+    const { ip, lang } = browser;
     const session: Session = {
       id,
       key,
+      ip,
       members: new Set(),
       subscribers: new Map(),
       lingering: new Map(),
@@ -103,6 +134,7 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
       }),
     };
     sessions.set(key, session);
+    perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
     return session;
   }
 
@@ -157,7 +189,7 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
       const ownLogin = memberships.get(browser)?.awaitingLogin ?? false;
       memberships.delete(browser);
       browser.send(raw);
-      options.onRefused(browser, ownLogin);
+      options.onRefused(browser, ownLogin ? 'own_login' : 'relogin');
     }
   }
 
@@ -196,6 +228,9 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
   function destroy(session: Session) {
     if (sessions.get(session.key) !== session) return;
     sessions.delete(session.key);
+    const opened = perIp.get(session.ip) ?? 0;
+    if (opened <= 1) perIp.delete(session.ip);
+    else perIp.set(session.ip, opened - 1);
     clearTimeout(session.releaseTimer);
     for (const timer of session.lingering.values()) clearTimeout(timer);
     session.batch.close();
@@ -212,7 +247,12 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
     return topics;
   }
 
-  function detach(browser: Browser) {
+  /**
+   * Takes `browser` out of its session. Its last browser gone, the session lingers `lingerMs`
+   * for a tab that reloads — unless `linger` is false: replaced by a login with another token,
+   * it ends at once.
+   */
+  function detach(browser: Browser, linger = true) {
     const membership = memberships.get(browser);
     if (!membership) return;
     memberships.delete(browser);
@@ -220,10 +260,60 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
     for (const topic of session.subscribers.keys()) leave(session, browser, topic);
     session.members.delete(browser);
     if (session.members.size > 0 || session.releaseTimer) return;
+    if (!linger) {
+      destroy(session);
+      return;
+    }
     session.releaseTimer = setTimeout(() => {
       session.releaseTimer = undefined;
       if (session.members.size === 0) destroy(session);
     }, options.lingerMs);
+  }
+
+  /** Ends the oldest session no browser uses (lingering), of `ip` if given; false if none. */
+  function evictIdle(ip?: string): boolean {
+    for (const session of sessions.values()) {
+      if (session.members.size > 0 || (ip !== undefined && session.ip !== ip)) continue;
+      destroy(session);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Why a login of `browser` that opens a session for `key` must be refused, if it must. The
+   * browser's current session, if the login replaces it and nobody else uses it, is counted
+   * as gone already.
+   */
+  function refusalOf(
+    browser: Browser,
+    key: string,
+    current?: Membership,
+  ): LoginRefusal | undefined {
+    let own = socketLogins.get(browser);
+    if (!own) {
+      own = fullBucket(options.socketLogins);
+      socketLogins.set(browser, own);
+    }
+    const empty = addressLogins.takeWithin(own, browser.ip);
+    if (empty) return empty === 'own' ? 'socket_rate' : 'address_rate';
+    if (sessions.has(key)) return undefined;
+    const replaced = current?.session.members.size === 1 ? current.session : undefined;
+    const total = sessions.size - (replaced ? 1 : 0);
+    if (total >= options.maxSessions && !evictIdle()) return 'total_sessions';
+    const ofIp = (perIp.get(browser.ip) ?? 0) - (replaced?.ip === browser.ip ? 1 : 0);
+    if (ofIp >= options.maxSessionsPerIp && !evictIdle(browser.ip)) return 'address_sessions';
+    return undefined;
+  }
+
+  /** Refuses a login: the browser's previous one ends too, as a login as someone else would. */
+  function refuseLogin(browser: Browser, refusal: LoginRefusal) {
+    metrics.loginsRefused.inc({ reason: refusal });
+    log.debug({ ip: browser.ip, reason: refusal }, 'login refused');
+    detach(browser, false);
+    const { code, msg } = LOGIN_REFUSALS[refusal];
+    browser.send(JSON.stringify({ type: 'login_result', code, msg }));
+    options.onRefused(browser, 'limit');
   }
 
   return {
@@ -240,10 +330,15 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
       const key = hashToken(token);
       let membership = memberships.get(browser);
       if (membership?.session.key !== key) {
+        const refusal = refusalOf(browser, key, membership);
+        if (refusal) {
+          refuseLogin(browser, refusal);
+          return;
+        }
         // Like the upstream, a login as someone else keeps the socket's private topics.
         const carried = membership ? topicsOf(membership, browser) : [];
-        detach(browser);
-        const session = sessions.get(key) ?? open(key, token, browser.lang);
+        detach(browser, false);
+        const session = sessions.get(key) ?? open(key, token, browser);
         clearTimeout(session.releaseTimer);
         session.releaseTimer = undefined;
         session.members.add(browser);
@@ -261,8 +356,10 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
       membership.waiting.clear();
     },
 
-    /** Logout, a login with another token, or the socket closed. */
-    detach,
+    /** Logout or the socket closed: the session lingers if it was the last browser. */
+    detach(browser: Browser): void {
+      detach(browser);
+    },
 
     /** Whether `browser` has logged in (or is logging in): private topics are allowed. */
     isMember(browser: Browser): boolean {

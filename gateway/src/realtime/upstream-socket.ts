@@ -8,6 +8,7 @@ import {
 } from '@pipstream/protocol';
 import WebSocket, { type RawData } from 'ws';
 import { DEFAULT_PONG_DEADLINE_MS, type HubDeps } from './options.js';
+import type { RecoveryBus } from './recovery.js';
 import { classifyUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
 
 /** How long a closing upstream gets to answer our close frame. */
@@ -30,6 +31,12 @@ export interface UpstreamSocketOptions extends HubDeps {
   readonly connectTimeoutMs: number;
   readonly backoff: BackoffOptions;
   readonly random: () => number;
+  /**
+   * Shared with the hub's other upstream sockets: this one's opening tells the others the
+   * upstream is back, and their opening (or a REST answer) cuts this one's wait short — once
+   * per outage, so a flapping upstream is not hammered by every socket at every sign of life.
+   */
+  readonly recovery?: RecoveryBus;
   /** Handshake headers (the browser's `lang` on a private connection). */
   readonly headers?: Readonly<Record<string, string>>;
   /** Safe to log: never a token. */
@@ -54,7 +61,8 @@ export interface UpstreamSocket {
 /**
  * One upstream socket that stays connected: `ping` every `heartbeatMs`, dropped when more than
  * MAX_MISSED_PONGS in a row are missed, when it does not open within `connectTimeoutMs`, or when
- * it closes or fails — then reopened after a full-jitter backoff. Frames come up as raw Buffers
+ * it closes or fails — then reopened after a full-jitter backoff, or at once when the upstream
+ * is seen answering again (`recovery`). Frames come up as raw Buffers
  * so the hub forwards the upstream's own bytes.
  *
  * A pong is missed when it is not back `pongDeadlineMs` after its ping (this project's choice:
@@ -88,6 +96,10 @@ export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSock
   let heartbeatTimer: NodeJS.Timeout | undefined;
   let pongTimer: NodeJS.Timeout | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  /** Withdraws the waiting reconnect from the recovery bus. */
+  let withdraw: (() => void) | undefined;
+  /** The current wait was already cut short once since the last good connection. */
+  let triedEarly = false;
 
   function connect() {
     const ws = new WebSocket(options.url, {
@@ -115,6 +127,8 @@ export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSock
     openGauge.inc();
     heartbeatTimer = setInterval(beat, options.heartbeatMs);
     log.info({ ...options.logContext }, 'upstream connected');
+    triedEarly = false;
+    options.recovery?.answered();
     options.onOpen();
   }
 
@@ -157,12 +171,24 @@ export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSock
     log.warn({ ...options.logContext, reason, attempt }, 'upstream lost');
     const delay = fullJitterDelay(attempt, options.backoff, options.random);
     attempt++;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      metrics.upstreamReconnects.inc({ kind });
-      connect();
-    }, delay);
+    reconnectTimer = setTimeout(reconnect, delay);
+    if (options.recovery && !triedEarly) {
+      withdraw = options.recovery.waiting(() => {
+        withdraw = undefined;
+        triedEarly = true;
+        reconnect();
+      });
+    }
     options.onDown(reason);
+  }
+
+  function reconnect() {
+    clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
+    withdraw?.();
+    withdraw = undefined;
+    metrics.upstreamReconnects.inc({ kind });
+    connect();
   }
 
   /** Forgets `ws` and its timers; `close` lets an open socket say goodbye first. */
@@ -205,6 +231,8 @@ export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSock
       if (closed) return;
       closed = true;
       clearTimeout(reconnectTimer);
+      withdraw?.();
+      withdraw = undefined;
       if (socket) release(socket, 'close');
     },
   };

@@ -5,10 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControlFor, REVALIDATE } from './cache-policy.js';
 import { helmetOptions } from './security.js';
+import type { SiteOrigins } from './site-origins.js';
 
 export interface WebOptions {
   /** Folder of the web build (`index.html` and `assets/`). */
   readonly webDir: string;
+  /** The outside origins the Content-Security-Policy allows. */
+  readonly origins: SiteOrigins;
 }
 
 /** Whether `webDir` holds a web build. */
@@ -29,8 +32,8 @@ const NOT_APP = /^\/(api|v1|uploads|__control|healthz|readyz|metrics)(\/|$)/;
  * one. A file's precompressed sibling is sent when the browser accepts it; other answers are
  * compressed by the server-wide @fastify/compress.
  */
-export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir }) => {
-  await app.register(helmet, helmetOptions);
+export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir, origins }) => {
+  await app.register(helmet, helmetOptions(origins));
 
   if (!hasWebBuild(webDir)) {
     app.get('/', (_request, reply) =>

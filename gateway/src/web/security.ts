@@ -1,13 +1,15 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { SiteOrigins } from './site-origins.js';
 
 /**
  * Security headers of the web app. The Content-Security-Policy allows scripts from this origin
  * only — no inline script, no `eval` — and the connections the app makes: REST and the socket
- * on this host, or on the `api.` host SPEC §7 derives from the page host (any https/wss origin,
- * since that host is only known at run time). Styles may be inline: React sets `style`
- * attributes and the chart library writes styles; that is not script.
+ * on this host ('self' covers ws: and wss: of it too) and the configured upstream's origins;
+ * frames of this host and of the support chat's host the upstream's base settings name
+ * (`origins`, read at run time: nothing else outside). Styles may be inline: React sets
+ * `style` attributes and the chart library writes styles; that is not script.
  */
-export const helmetOptions: FastifyHelmetOptions = {
+export const helmetOptions = (origins: SiteOrigins): FastifyHelmetOptions => ({
   global: true,
   contentSecurityPolicy: {
     useDefaults: false,
@@ -18,10 +20,9 @@ export const helmetOptions: FastifyHelmetOptions = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", 'https:', 'ws:', 'wss:'],
-      // The support chat (/mine/chat) embeds the site's own support page, whose host is only
-      // known at run time (base settings): any https origin, as for images and connections.
-      frameSrc: ["'self'", 'https:'],
+      connectSrc: ["'self'", () => origins.connect().join(' ')],
+      // The support chat (/mine/chat) embeds the support page the base settings name.
+      frameSrc: ["'self'", () => origins.frame().join(' ')],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
@@ -31,4 +32,4 @@ export const helmetOptions: FastifyHelmetOptions = {
       // No upgrade-insecure-requests: `npm start` serves plain http to phones on the LAN.
     },
   },
-};
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromMicros } from './money.js';
 import {
+  currencyDecimals,
   receivedAmount,
   receivedAmountMicros,
   receivedAmountText,
@@ -70,8 +71,33 @@ describe('receivedAmountText', () => {
     [100, fixed2, '98.00 USDT'],
     ['100', half, '99.50 USDT'],
     [1, fixed2, '0.00 USDT'],
-    [100, { ...fixed2, code: 'BTC', usd_price: '0.5' }, '49.00 BTC'],
+    [100, { ...fixed2, code: 'BTC', usd_price: '0.5' }, '49.00000000 BTC'],
+    // The issue that made coins keep their own decimals: 2 decimals of BTC read 0.00.
+    [100, { code: 'BTC', draw_rate: '0.5', fee_type: 2, usd_price: '0.0000154' }, '0.00153230 BTC'],
+    [
+      '0.01',
+      { code: 'BTC', draw_rate: '0', fee_type: 2, usd_price: '0.0000154' },
+      '0.00000015 BTC',
+    ],
   ])('amount %j with %o → %j', (amount, currency, expected) => {
     expect(receivedAmountText(amount, currency)).toBe(expected);
+  });
+});
+
+describe('currencyDecimals', () => {
+  it.each<[string, string | undefined, number]>([
+    ['BTC', undefined, 8],
+    ['btc', undefined, 8],
+    ['ETH', '0.000294', 8],
+    ['USDT', '1', 2],
+    ['HKD', '7.8', 2],
+    ['JPY', '150', 0],
+    // Unknown: enough for one cent to show, 2 to 8.
+    ['CNY', '7.1', 2],
+    ['SOL', '0.006', 5],
+    ['XYZ', '0.00000001', 8],
+    ['XYZ', undefined, 2],
+  ])('%s at usd_price %s → %i', (code, usdPrice, expected) => {
+    expect(currencyDecimals(code, usdPrice)).toBe(expected);
   });
 });

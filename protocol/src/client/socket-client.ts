@@ -14,6 +14,7 @@ import {
   MAX_MISSED_PONGS,
   PING,
   PONG,
+  PROBE_TIMEOUT_MS,
   type ServerFrame,
 } from '../socket/frames.js';
 import { isPrivateTopic, parseTopic, type Topic } from '../socket/topics.js';
@@ -194,6 +195,7 @@ export function createSocketClient(options: SocketClientOptions) {
   let connectTimer: ReturnType<typeof setTimeout> | undefined;
   let heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let probeTimer: ReturnType<typeof setTimeout> | undefined;
 
   // Transitions change the state first and emit last, so a listener that calls back into the
   // client (subscribe, close, …) always finds it consistent.
@@ -249,8 +251,10 @@ export function createSocketClient(options: SocketClientOptions) {
     loggedIn = false;
     clearTimeout(connectTimer);
     clearTimeout(heartbeatTimer);
+    clearTimeout(probeTimer);
     connectTimer = undefined;
     heartbeatTimer = undefined;
+    probeTimer = undefined;
     if (how === 'terminate' && ws.terminate) ws.terminate();
     else ws.close(CLOSE.NORMAL);
   }
@@ -317,6 +321,8 @@ export function createSocketClient(options: SocketClientOptions) {
     }
     if (data === PONG) {
       unansweredPings = 0;
+      clearTimeout(probeTimer);
+      probeTimer = undefined;
       lastPongAt = Date.now();
       events.emit('pong', lastPongAt);
       return;
@@ -445,6 +451,34 @@ export function createSocketClient(options: SocketClientOptions) {
       token = undefined;
       if (state === 'open' && (loggedIn || loginsInFlight > 0)) sendFrame({ type: 'logout' });
       loggedIn = false;
+    },
+
+    /**
+     * Checks the connection now rather than at the next heartbeat, for when the platform says
+     * the network went away (a browser's `offline` event): a ping goes out at once, and the
+     * socket is dropped (and reconnected with backoff) unless a pong comes within `timeoutMs`.
+     * Three missed heartbeats would take 11–16 s to notice the same.
+     */
+    probe(timeoutMs: number = PROBE_TIMEOUT_MS): void {
+      const ws = socket;
+      if (state !== 'open' || ws === undefined || probeTimer !== undefined) return;
+      sendText(PING);
+      unansweredPings++;
+      probeTimer = setTimeout(() => {
+        probeTimer = undefined;
+        if (ws === socket) drop(ws, 'heartbeat');
+      }, timeoutMs);
+    },
+
+    /**
+     * Ends the wait before the next reconnect and tries at once, the backoff starting over: for
+     * when the platform says the network is back (a browser's `online` event).
+     */
+    retryNow(): void {
+      if (state !== 'reconnecting' || reconnectTimer === undefined) return;
+      clearTimeout(reconnectTimer);
+      attempt = 0;
+      reconnect();
     },
 
     /** Adds a topic; `sub` is sent only when it becomes active and the server would take it. */

@@ -17,6 +17,12 @@ export const mockOptionsSchema = z.object({
   controlToken: z.string().min(8).optional(),
   /** Milliseconds between simulator steps (one DAY_MARKET frame per step). */
   tickMs: z.number().int().min(10).max(60_000).default(500),
+  /**
+   * Longest time an open instrument's quote goes unsent: a quote that did not move is sent
+   * again after this (the protocol's QUOTE_REFRESH_MS), so the app can tell a quiet market
+   * from a stopped feed. 0 sends only moves.
+   */
+  quoteRefreshMs: z.number().int().min(0).max(60_000).default(5000),
   /** How long a login token lives before calls answer 999. */
   tokenTtlMs: z
     .number()

@@ -15,6 +15,7 @@ import { createDispatcher } from './http/dispatch.js';
 import type { Handler, Handlers } from './http/handler.js';
 import { sendEnvelope, sendJson } from './http/respond.js';
 import { createMarketApi } from './market/api.js';
+import { logoAt } from './market/logos.js';
 import { createMarketService } from './market/service.js';
 import { Messages } from './messages.js';
 import { buildOpenApi } from './openapi.js';
@@ -55,8 +56,9 @@ const CORS_HEADERS = {
 
 /**
  * Starts the mock upstream: every REST call of the route table, the realtime socket at /v1/ws,
- * the control API at /__control, the OpenAPI document at /docs/openapi.json and uploaded images
- * at /uploads/. Listens on 127.0.0.1 unless `host` says otherwise.
+ * the control API at /__control, the OpenAPI document at /docs/openapi.json, uploaded images
+ * at /uploads/ and instrument logos at /uploads/logos/. Listens on 127.0.0.1 unless `host` says
+ * otherwise.
  */
 export async function createMockUpstream(options: MockOptions = {}): Promise<MockUpstream> {
   const config = mockOptionsSchema.parse(options);
@@ -75,7 +77,7 @@ export async function createMockUpstream(options: MockOptions = {}): Promise<Moc
   const ledger = createLedger(deps);
 
   const market = createMarketService(deps);
-  const marketApi = createMarketApi(market);
+  const marketApi = createMarketApi(market, deps.messages);
   const site = createSiteService(deps, AREA_CODES);
   const accounts = createAccountService(deps, ledger, () => site.baseSettings());
   const uploads = createUploadService(deps);
@@ -168,6 +170,16 @@ export async function createMockUpstream(options: MockOptions = {}): Promise<Moc
     }
     if (req.method === 'GET' && url.pathname === '/healthz') {
       sendJson(res, 200, { ok: true });
+      return;
+    }
+    const logo = req.method === 'GET' ? logoAt(url.pathname) : undefined;
+    if (logo !== undefined) {
+      res.writeHead(200, {
+        'content-type': 'image/svg+xml',
+        'cache-control': 'public, max-age=86400',
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(logo);
       return;
     }
     if (req.method === 'GET' && url.pathname.startsWith('/uploads/')) {

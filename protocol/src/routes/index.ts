@@ -4,6 +4,7 @@ export * from './define.js';
 export { type FirstScreenRoutes, firstScreenRoutes } from './first-screen.js';
 export { fundingRoutes } from './funding.js';
 export { marketRoutes } from './market.js';
+export { PASSWORD_LENGTH } from './shared.js';
 export { siteRoutes } from './site.js';
 export { findRoute, type RouteName, type Routes, routes } from './table.js';
 export { tradingRoutes } from './trading.js';

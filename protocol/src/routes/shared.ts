@@ -10,8 +10,15 @@ export const noPayload = z.object({});
  */
 export const ack = z.unknown().transform(() => null);
 
-/** A password as typed: this project's bounds, 6 to 64 characters. */
-export const password = () => z.string().min(6, 'at least 6 characters').max(64);
+/** How long a new password may be: this project's bounds, which forms check before sending. */
+export const PASSWORD_LENGTH = { min: 6, max: 64 } as const;
+
+/** A password as typed, within `PASSWORD_LENGTH`. */
+export const password = () =>
+  z
+    .string()
+    .min(PASSWORD_LENGTH.min, `at least ${PASSWORD_LENGTH.min} characters`)
+    .max(PASSWORD_LENGTH.max);
 
 /** An e-mail address. */
 export const email = () =>

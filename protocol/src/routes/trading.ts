@@ -13,6 +13,13 @@ import { ack, idField } from './shared.js';
 /** A price field that may be 0 (SPEC §4: stop loss and take profit send 0 when off). */
 const priceOrZero = () => wireNumber().pipe(z.number().min(0, 'a price of 0 or more'));
 
+/**
+ * This project's: the price the app showed for a market order or a close. It trades at exactly
+ * that price while the upstream quoted it recently, and is refused otherwise (arithmetic's
+ * `execution.ts` states the rule). Absent, it trades at the quote of the moment.
+ */
+const shownPrice = () => wireNumber().pipe(z.number().positive('a price above 0')).optional();
+
 export const submit = defineRoute({
   method: 'GET',
   path: '/v1/api/forex/submit',
@@ -29,6 +36,8 @@ export const submit = defineRoute({
     target_profit_price: priceOrZero().default(0),
     /** Leverage, one of the instrument's HasForexMultiple (ignored in fixed-margin mode). */
     multiple: wireInt(1, 10_000),
+    /** A market order's price as shown (see `shownPrice`); ignored for a pending order. */
+    price: shownPrice(),
   }),
   // SPEC: answer not shown. This project's choice: the order as created.
   response: orderSchema,
@@ -47,8 +56,8 @@ export const myDeal = defineRoute({
 export const close = defineRoute({
   method: 'GET',
   path: '/v1/api/forex/close',
-  summary: 'Closes a holding order at the market price.',
-  request: idField(),
+  summary: 'Closes a holding order at the market price (the one shown, when given and recent).',
+  request: idField().extend({ price: shownPrice() }),
   response: ack,
   toastOnSuccess: true,
 });

@@ -1,3 +1,4 @@
+export * from './address.js';
 export * from './content.js';
 export * from './explain.js';
 export * from './market.js';

@@ -20,6 +20,8 @@ export const ORDER_TABS = [
 /** Order form modes of SPEC §4: `status` of `submit`. */
 export const ORDER_MODE = { MARKET: 1, PENDING: 0 } as const;
 
+export { CLOSE_REASON, type CloseReason, closeReasonOf } from './close-reason.js';
+
 /** SPEC §3 Order. Fields past SPEC's list are marked as this project's. */
 export const orderSchema = z.object({
   Id: z.number().int(),
@@ -46,6 +48,11 @@ export const orderSchema = z.object({
   /** Completion time, empty until closed or cancelled. */
   CompleteTimeHandler: z.string(),
   Status: z.number().int(),
+  /**
+   * This project's: why a closed or cancelled order ended (`CLOSE_REASON`). Optional, so an
+   * upstream without it still parses; absent while the order is open.
+   */
+  CloseReason: z.string().optional(),
   /** This project's: leverage the order was opened with (1 in fixed-margin mode). */
   Multiple: z.number().int().positive(),
   /** This project's: the instrument's id, so live prices can be matched to the order. */
@@ -67,6 +74,11 @@ export const orderListSchema = z.object({
   /** Sum of FactProfits over the listed status (not just this page). */
   all_fact_profits: moneySchema,
   balance: moneySchema,
+  /**
+   * This project's: the risk rate (percent) at or below which the upstream closes positions
+   * (stop-out). Optional: an upstream that does not say leaves the app without it.
+   */
+  stop_out_level: z.number().min(0).optional(),
 });
 export type OrderList = z.infer<typeof orderListSchema>;
 

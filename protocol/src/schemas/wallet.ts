@@ -126,7 +126,10 @@ export const WITHDRAW_STATUS = { REVIEWING: 0, PAID: 1, REJECTED: 2 } as const;
 export const withdrawRecordSchema = z.object({
   id: z.number().int(),
   number: moneySchema,
-  /** Amount received after the fee, in USD. */
+  /**
+   * Amount received after the fee, in the payout currency (`draw_currency.code`), with that
+   * currency's own decimals (`currencyDecimals`: 8 for BTC, 2 for USDT).
+   */
   real_number: moneySchema,
   fee: moneySchema,
   /** This project's addition: the numeric state behind `status_name`. */

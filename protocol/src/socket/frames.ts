@@ -10,6 +10,12 @@ export const PONG = 'pong';
 export const HEARTBEAT_MS = 5000;
 export const MAX_MISSED_PONGS = 2;
 export const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * How long a probe's pong may take once the platform reports the network gone (this project's):
+ * a live connection answers well within it, a dead one is let go at once instead of after three
+ * missed heartbeats.
+ */
+export const PROBE_TIMEOUT_MS = 2000;
 /** Socket path on the API host (SPEC §7). */
 export const SOCKET_PATH = '/v1/ws';
 

@@ -1,2 +1,3 @@
 export * from './frames.js';
+export * from './freshness.js';
 export * from './topics.js';

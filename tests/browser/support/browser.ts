@@ -91,7 +91,7 @@ export function chromiumArgs(launcherFeatures: readonly string[]): string[] {
 export const CHROMIUM_ARGS: readonly string[] = chromiumArgs(PLAYWRIGHT_DISABLED_FEATURES);
 
 /** The phone the app is built for (SPEC: 360×640 up), in English. */
-const PHONE = {
+export const PHONE = {
   viewport: { width: 360, height: 640 },
   deviceScaleFactor: 2,
   isMobile: true,
@@ -161,15 +161,24 @@ export interface AppPage {
   idle(quietMs?: number): Promise<void>;
 }
 
+/** What a test may change of the phone: its screen (a taller one, or one turned sideways). */
+export interface PhoneOptions {
+  readonly viewport?: { readonly width: number; readonly height: number };
+}
+
 /** The app reads `?lang=`, then `localStorage['pipstream.lang']`: both say English. */
 const LANGUAGE = 'en';
 
 /**
  * Opens a fresh context (cookies, storage and cache of its own) on `baseUrl` with a phone's
- * viewport and touch, in English, recording the page's uncaught errors and console errors.
+ * viewport (360×640 unless `phone` says otherwise) and touch, in English, recording the page's uncaught errors and console errors.
  */
-export async function openApp(browser: Browser, baseUrl: string): Promise<AppPage> {
-  const context = await browser.newContext({ ...PHONE, baseURL: baseUrl });
+export async function openApp(
+  browser: Browser,
+  baseUrl: string,
+  phone: PhoneOptions = {},
+): Promise<AppPage> {
+  const context = await browser.newContext({ ...PHONE, ...phone, baseURL: baseUrl });
   context.setDefaultTimeout(UI_TIMEOUT_MS);
   // English before the app's first script runs; a choice made in the app itself (the language
   // screen) is left alone, and kept by a reload that does not name `?lang=`.

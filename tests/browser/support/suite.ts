@@ -1,6 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { type AppPage, describeProblems, launchBrowser, openApp } from './browser.js';
+import {
+  type AppPage,
+  describeProblems,
+  launchBrowser,
+  openApp,
+  type PhoneOptions,
+} from './browser.js';
 import { type Stack, type StackOptions, startStack } from './stack.js';
 
 /** What a browser test file works with; read its fields inside tests and hooks only. */
@@ -8,10 +14,10 @@ export interface BrowserSuite {
   /** The running stack of this file (mock upstream + gateway + web build). */
   readonly stack: Stack;
   /**
-   * A fresh phone-sized context on the app, closed after the running test. A test fails when
-   * any page it opened threw an uncaught error.
+   * A fresh phone-sized context on the app (360×640, or `phone.viewport`), closed after the
+   * running test. A test fails when any page it opened threw an uncaught error.
    */
-  newApp(): Promise<AppPage>;
+  newApp(phone?: PhoneOptions): Promise<AppPage>;
 }
 
 /**
@@ -64,9 +70,9 @@ export function useBrowserSuite(options: StackOptions = {}): BrowserSuite {
       if (!stack) throw new Error('the stack starts in beforeAll: use it inside tests and hooks');
       return stack;
     },
-    async newApp() {
+    async newApp(phone) {
       if (!browser || !stack) throw new Error('the browser starts in beforeAll');
-      const app = await openApp(browser, stack.baseUrl);
+      const app = await openApp(browser, stack.baseUrl, phone);
       open.push(app);
       return app;
     },

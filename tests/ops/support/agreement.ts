@@ -18,6 +18,7 @@ import {
   envNames,
   envTableNames,
   execForm,
+  fixedAddresses,
   healthcheckText,
   instructions,
   type NginxDirective,
@@ -149,9 +150,15 @@ export const portsAgree: Check = async (files, facts) => {
     problems.push(`nginx listens on ${listen}, compose publishes ${published.join(', ')}`);
   }
 
+  const metricsPort = metricsPortOf(gatewayEnv, facts);
+  if (!(gateway.expose ?? []).map(Number).includes(metricsPort)) {
+    problems.push(`compose gateway does not expose its metrics port ${metricsPort}`);
+  }
   const scraped = /port:\s*(\d+)/.exec(files.prometheus)?.[1];
-  if (Number(scraped) !== port || !/names:\s*\n\s*-\s*gateway\b/.test(files.prometheus)) {
-    problems.push(`prometheus scrapes gateway port ${scraped}, the gateway's is ${port}`);
+  if (Number(scraped) !== metricsPort || !/names:\s*\n\s*-\s*gateway\b/.test(files.prometheus)) {
+    problems.push(
+      `prometheus scrapes gateway port ${scraped}, the gateway's metrics port is ${metricsPort}`,
+    );
   }
 
   const mock = service(compose, 'mock');
@@ -173,6 +180,51 @@ export const portsAgree: Check = async (files, facts) => {
       `compose gateway's default upstream ${defaultUpstream} is not the mock on ${mockPort}`,
     );
   }
+  return problems;
+};
+
+/** The port compose's gateway serves /metrics on: its METRICS_PORT, else the default. */
+function metricsPortOf(env: Record<string, string>, facts: CodeFacts): number {
+  try {
+    return facts.loadGatewayConfig(env).metricsPort;
+  } catch {
+    return facts.gatewayDefaults.metricsPort;
+  }
+}
+
+/**
+ * Exposure: what only the balancer and Prometheus may reach. /metrics listens where Prometheus
+ * (another container) reaches it, and X-Forwarded-For is believed from nginx's fixed address
+ * alone — `true` would believe a forged one from anyone who reaches a replica.
+ */
+export const exposureAgrees: Check = async (files, facts) => {
+  const problems: string[] = [];
+  const compose = parseCompose(files.compose);
+  const env = serviceEnv(service(compose, 'gateway'));
+  let config: ReturnType<CodeFacts['loadGatewayConfig']>;
+  try {
+    config = facts.loadGatewayConfig(env);
+  } catch (error) {
+    return [`compose gateway environment refused: ${String(error)}`];
+  }
+  if (/^(127\.|localhost$|::1$)/.test(config.metricsHost)) {
+    problems.push(
+      `compose gateway serves /metrics on loopback (${config.metricsHost}): Prometheus cannot scrape it`,
+    );
+  }
+  const balancers = fixedAddresses(service(compose, 'nginx'));
+  if (config.trustProxy === true) {
+    problems.push('compose gateway has TRUST_PROXY true: anyone may forge X-Forwarded-For');
+  } else if (config.trustProxy !== false) {
+    for (const address of config.trustProxy) {
+      if (!balancers.includes(address)) {
+        problems.push(
+          `compose gateway trusts ${address}, which is not nginx's address (${balancers.join(', ') || 'none fixed'})`,
+        );
+      }
+    }
+  }
+  if (balancers.length === 0) problems.push('compose gives nginx no fixed address to trust');
   return problems;
 };
 
@@ -393,6 +445,7 @@ export const CHECKS = {
   'health checks': healthChecksAgree,
   commands: commandsAgree,
   nginx: nginxAgrees,
+  exposure: exposureAgrees,
   readme: readmeAgrees,
   drain: drainAgrees,
 } as const;

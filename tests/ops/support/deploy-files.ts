@@ -44,6 +44,7 @@ export interface ComposeService {
   readonly stop_grace_period?: string;
   readonly profiles?: string[];
   readonly volumes?: string[];
+  readonly networks?: string[] | Record<string, { readonly ipv4_address?: string } | null>;
 }
 
 export interface Compose {
@@ -106,6 +107,15 @@ export function serviceEnv(
     if (value !== undefined) env[name] = interpolate(value, hostEnv);
   }
   return env;
+}
+
+/** The fixed IPv4 addresses a service is given on its networks. */
+export function fixedAddresses(definition: ComposeService): string[] {
+  const { networks } = definition;
+  if (!networks || Array.isArray(networks)) return [];
+  return Object.values(networks).flatMap((network) =>
+    network?.ipv4_address ? [network.ipv4_address] : [],
+  );
 }
 
 /** The names a service's environment sets, as written in the file. */

@@ -45,7 +45,7 @@ function clientOptions(): ApiOptions {
     getLang: () => settings.language,
     hooks: {
       toast: showToast,
-      translate: (key, params) => i18n.t(key, params),
+      translate: (key, params) => i18n.t(key, params ?? {}),
       beginLoading,
       endLoading,
       sessionGone: () => {

@@ -1,14 +1,15 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation, useSearch } from 'wouter';
 import { FormatProvider } from '../i18n/FormatProvider.js';
-import { useTranslation } from '../i18n/translator.js';
 import { refreshTradeListOnNavigation } from '../state/market.js';
 import { session, viewerOf } from '../state/session.js';
 import { showToast } from '../state/ui.js';
 import { ConfirmHost } from '../ui/ConfirmHost.js';
 import { ConnectionBadge } from '../ui/ConnectionBadge.js';
 import { LoadingIndicator } from '../ui/LoadingIndicator.js';
+import { MarginBanner } from '../ui/MarginBanner.js';
 import { ToastHost } from '../ui/ToastHost.js';
 import { guardRoute } from './guard.js';
 import { goBack, hashHref, navigate, useHashPath, useHashSearch } from './location.js';
@@ -88,13 +89,14 @@ function Shell() {
   return (
     <div className={route?.footer ? 'app app-with-tabs' : 'app'}>
       <ConnectionBadge />
+      <MarginBanner />
       {KEEP_ALIVE_PATHS.filter((kept) => visited.has(kept)).map((kept) => {
         const KeptScreen = SCREENS[kept];
         const active = allowed && path === kept;
         return (
           <main key={kept} className="screen" hidden={!active}>
             <PageActiveContext value={active}>
-              <ScreenBoundary>
+              <ScreenBoundary shown={active}>
                 <Suspense fallback={<ScreenLoading />}>
                   <KeptScreen />
                 </Suspense>

@@ -1,35 +1,69 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from '../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button.js';
 import { EmptyState } from '../ui/EmptyState.js';
+import { renewFailedScreens } from './retryable-lazy.js';
 
-function ScreenFailed() {
+function ScreenFailed({ onRetry }: { readonly onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <EmptyState icon="reset" text={t('web.errors.screen_failed')}>
-      <Button variant="secondary" onClick={() => location.reload()}>
+      <Button variant="primary" onClick={onRetry}>
+        {t('web.list.retry')}
+      </Button>
+      {/* A deploy may have replaced the chunk the page knows: only a reload finds the new one. */}
+      <Button variant="ghost" onClick={() => location.reload()}>
         {t('web.common.reload')}
       </Button>
     </EmptyState>
   );
 }
 
+export interface ScreenBoundaryProps {
+  readonly children: ReactNode;
+  /** A kept-alive screen shown again: one that failed tries again (true → shown). */
+  readonly shown?: boolean;
+}
+
 /**
- * Catches a screen that failed to load or render (a chunk gone after a deploy, a lost
- * connection) and offers a reload, instead of leaving a blank page.
+ * Catches a screen that failed to load or render (its chunk not reached offline, a chunk gone
+ * after a deploy) and says so, instead of leaving a blank page. The screen tries again by
+ * itself when the browser comes back online and when it is shown again (a new visit mounts a
+ * new boundary; a kept-alive screen passes `shown`), and on "Try again": no reload needed.
  */
-export class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class ScreenBoundary extends Component<ScreenBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
   }
 
+  private readonly retry = () => {
+    if (!this.state.failed) return;
+    renewFailedScreens();
+    this.setState({ failed: false });
+  };
+
   override componentDidCatch(error: unknown): void {
     console.error('screen failed', error);
   }
 
+  override componentDidMount(): void {
+    window.addEventListener('online', this.retry);
+    // Failed at once: a screen whose earlier load failed (a new visit). It loads again, before
+    // the failure is painted.
+    this.retry();
+  }
+
+  override componentDidUpdate(before: ScreenBoundaryProps): void {
+    if (this.props.shown && !before.shown) this.retry();
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener('online', this.retry);
+  }
+
   override render(): ReactNode {
-    return this.state.failed ? <ScreenFailed /> : this.props.children;
+    return this.state.failed ? <ScreenFailed onRetry={this.retry} /> : this.props.children;
   }
 }

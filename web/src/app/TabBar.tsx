@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useTranslation } from '../i18n/translator.js';
 import { Icon, type IconName } from '../ui/Icon.js';
 
 interface Tab {
@@ -8,7 +8,10 @@ interface Tab {
   readonly labelKey: string;
 }
 
-/** SPEC §2 bottom tabs: quotes, trade, order, documentary (ranking), personal center. */
+/**
+ * SPEC §2 bottom tabs: quotes, trade, order, documentary (the copy-trade ranking, named "Copy
+ * trading" as traders know it), personal center.
+ */
 const TABS: readonly Tab[] = [
   { path: '/', icon: 'quotes', labelKey: 'web.tabs.quotes' },
   { path: '/trade', icon: 'trade', labelKey: 'web.tabs.trade' },

@@ -12,7 +12,7 @@ const byAccess = (access: string) =>
   paths.filter((path) => ROUTES[path as keyof typeof ROUTES].access === access);
 
 describe('route guard (SPEC §2, §5, §6)', () => {
-  it('registers every route of SPEC §2', () => {
+  it('registers every route of SPEC §2, the wallet and its screens for real users only', () => {
     expect(paths).toHaveLength(27);
     expect(byAccess('real').sort()).toEqual(
       [
@@ -22,6 +22,10 @@ describe('route guard (SPEC §2, §5, §6)', () => {
         '/mine/password',
         '/mine/wallet',
         '/mine/withdraw',
+        // The wallet's own screens: demo users are kept out of the wallet (SPEC §6).
+        '/mine/bank-card-list',
+        '/mine/coin-address-list',
+        '/mine/withdraw-way',
       ].sort(),
     );
   });

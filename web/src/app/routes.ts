@@ -35,9 +35,11 @@ export const ROUTES = {
   '/mine/chat': { access: 'login' },
   '/mine/system': { access: 'login' },
   '/mine/wallet': { access: 'real' },
-  '/mine/bank-card-list': { access: 'login' },
-  '/mine/coin-address-list': { access: 'login' },
-  '/mine/withdraw-way': { access: 'login' },
+  // SPEC §2 has these "logged in", but §6 keeps demo users out of the wallet they belong to
+  // (their calls refuse a demo account): typed in, they get the demo notice, not an error.
+  '/mine/bank-card-list': { access: 'real' },
+  '/mine/coin-address-list': { access: 'real' },
+  '/mine/withdraw-way': { access: 'real' },
 } as const satisfies Record<string, RouteInfo>;
 
 export type RoutePath = keyof typeof ROUTES;

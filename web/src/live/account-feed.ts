@@ -6,7 +6,7 @@
 import { subscribe } from 'valtio/vanilla';
 import { session } from '../state/session.js';
 import { settings } from '../state/settings.js';
-import { refreshTrading } from '../state/trading.js';
+import { refreshTrading, trading } from '../state/trading.js';
 import { liveWorker } from './bridge.js';
 import { live } from './store.js';
 
@@ -171,4 +171,9 @@ export function startAccountFeed(firstScreen: Promise<void>): void {
     refresh: refreshTrading,
     firstScreen,
   });
+  // Fills and closes are announced from the first screen on; the code for it loads then.
+  void firstScreen
+    .then(() => import('./order-news.js'))
+    .then(({ announceOrderNews }) => announceOrderNews(trading, live.orders))
+    .catch((error: unknown) => console.warn('order news not started', error));
 }

@@ -57,6 +57,7 @@ describe('live hooks', () => {
               time: null,
               closeText: '1.500',
               changeText: '+1.00%',
+              delayed: false,
             },
           ],
         ]),

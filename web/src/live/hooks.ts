@@ -14,6 +14,7 @@ import type {
   EstimateView,
   HoldingView,
   QuoteView,
+  RiskView,
 } from '../worker/api.js';
 import { live, type OrderSignals, subscribeRow, subscribeSlot } from './store.js';
 import { holdingWatch, quoteWatch, watchAccount } from './watch.js';
@@ -149,4 +150,25 @@ export function useLatestCandle(): Snapshot<CandleView> | undefined {
 /** Closed order ids and resync requests, as counters for effects to depend on. */
 export function useOrderSignals(): Snapshot<OrderSignals> {
   return useSnapshot(live.orders);
+}
+
+/** The margin warning state (band, crossings, levels) for the banner and the order screen. */
+export function useRisk(): Snapshot<RiskView> {
+  return useSnapshot(live.risk);
+}
+
+/**
+ * Whether one instrument's quote is delayed (see `QuoteView.delayed`); `true` before the worker
+ * has it. Re-renders only when that flag flips, not on every tick, so a list of holdings can
+ * ask it per row. Watches the id like `useQuote` while the screen is visible.
+ */
+export function useQuoteDelayed(instrumentId: number): boolean {
+  const active = usePageActive();
+  useEffect(() => (active ? quoteWatch.watch(instrumentId) : undefined), [active, instrumentId]);
+  const subscribeQuote = useCallback(
+    (onChange: () => void) => subscribeRow(live.quotes, instrumentId, onChange),
+    [instrumentId],
+  );
+  const read = () => live.quotes[instrumentId]?.delayed ?? true;
+  return useSyncExternalStore(subscribeQuote, read, read);
 }

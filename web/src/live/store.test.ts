@@ -16,6 +16,7 @@ function quote(id: number, close: number, extra: Partial<QuoteView> = {}): Quote
     time: 1,
     closeText: close.toFixed(2),
     changeText: '+0.10%',
+    delayed: false,
     ...extra,
   };
 }
@@ -32,6 +33,7 @@ function holding(id: number, pnl: number): HoldingView {
     pnl,
     priceText: '1.00',
     pnlText: pnl.toFixed(2),
+    delayed: false,
   };
 }
 
@@ -48,6 +50,8 @@ const account: AccountView = {
   equityText: '110.00',
   freeMarginText: '100.00',
   riskRateText: '1100.00%',
+  delayed: false,
+  riskBand: 0,
 };
 
 /** Counts synchronous valtio notifications of `target`. */
@@ -212,6 +216,8 @@ describe('subscribeSlot', () => {
     equityText: balance.toFixed(2),
     freeMarginText: balance.toFixed(2),
     riskRateText: '--',
+    delayed: false,
+    riskBand: 0,
   });
 
   it('hears the account change in place, go and come back, and not the quotes', async () => {

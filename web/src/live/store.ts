@@ -12,6 +12,7 @@ import type {
   HoldingView,
   LiveBatch,
   QuoteView,
+  RiskView,
 } from '../worker/api.js';
 import { feedChart } from './chart-feed.js';
 
@@ -36,18 +37,22 @@ export interface LiveState {
   /** `null` while the form cannot be estimated (no instrument, price or lots yet). */
   estimate: EstimateView | null;
   candle: CandleView | null;
+  /** Margin warnings: posted on every screen, whether the account figures are shown or not. */
+  risk: RiskView;
   orders: OrderSignals;
 }
 
 /** A fresh, empty live state (the app uses `live`; tests make their own). */
 export function createLiveState(): LiveState {
   return proxy<LiveState>({
-    connection: { state: 'offline', loggedIn: false },
+    // Until the worker's first batch: the socket is on its way, not known to be down.
+    connection: { state: 'connecting', loggedIn: false },
     quotes: {},
     holdings: {},
     account: null,
     estimate: null,
     candle: null,
+    risk: { band: 0, crossings: 0, level: null, riskRateText: '--', stopOutLevel: null },
     orders: { closedIds: [], closedSeq: 0, resyncSeq: 0 },
   });
 }
@@ -92,6 +97,7 @@ export function applyBatch(batch: LiveBatch, state: LiveState = live): void {
   if (batch.account !== undefined) state.account = applyObject(state.account, batch.account);
   if (batch.estimate !== undefined) state.estimate = applyObject(state.estimate, batch.estimate);
   if (batch.candle !== undefined) state.candle = applyObject(state.candle, batch.candle);
+  if (batch.risk) assignLeaves(state.risk, batch.risk);
   if (batch.closed) {
     state.orders.closedIds = batch.closed;
     state.orders.closedSeq++;

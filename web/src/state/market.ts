@@ -1,11 +1,13 @@
-import type { Category, Instrument } from '@pipstream/protocol';
+import type { Category, Instrument, Language } from '@pipstream/protocol';
 import { proxy, ref } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
 import { api } from '../api/index.js';
 import { splitHash } from '../app/location.js';
 import { liveWorker } from '../live/bridge.js';
 import { holdAhead, quoteWatch } from '../live/watch.js';
 import { inCategory } from '../screens/home/quote-list.js';
-import { sharedLoad, singleFlight } from './once.js';
+import { singleFlight } from './once.js';
+import { settings } from './settings.js';
 
 export interface MarketState {
   /** Instrument categories in display order (SPEC §3 Category). */
@@ -36,10 +38,26 @@ export function startQuoteFeed(): void {
   liveWorker().subscribeQuotes().catch(warnFeed('DAY_MARKET not subscribed'));
 }
 
-const loadCategories = sharedLoad(async () => {
-  // Held by reference: the list is replaced whole, never edited in place.
-  market.categories = ref(await api.call('categories'));
-});
+/**
+ * The categories by the language they are named in (the server answers NameShowTrans in the
+ * call's `lang`): read once per language, concurrent callers sharing the read; a failed read
+ * is forgotten, so the next caller tries again.
+ */
+const categoriesIn = new Map<Language, Promise<Category[]>>();
+
+async function loadCategories(): Promise<void> {
+  const { language } = settings;
+  let read = categoriesIn.get(language);
+  if (read === undefined) {
+    read = api.call('categories');
+    categoriesIn.set(language, read);
+    read.catch(() => categoriesIn.delete(language));
+  }
+  const categories = await read;
+  // Held by reference: the list is replaced whole, never edited in place. An answer for a
+  // language left meanwhile is not shown.
+  if (settings.language === language) market.categories = ref(categories);
+}
 
 /** Rows of the home list a phone shows at first (with some below the fold). */
 const FIRST_ROWS = 20;
@@ -59,7 +77,7 @@ function watchFirstRows(instruments: readonly Instrument[]): void {
 
 /**
  * Fetches the trade list again (SPEC §2: on every navigation to `/` and `/trade`), and the
- * categories the first time, and hands the list to the live worker: its terms and starting
+ * categories the first time in each language, and hands the list to the live worker: its terms and starting
  * quotes (a quote already live is kept there). Concurrent calls share one request. Failures
  * are toasted by the API layer; the last list stays.
  */
@@ -95,3 +113,9 @@ export function refreshTradeListOnNavigation(): Promise<void> {
   entryRead = undefined;
   return started ?? refreshTradeList();
 }
+
+// The server names categories and some instruments in the language asked for: a new choice
+// reads them again (on the quotes screen, the drawer changes it without a navigation).
+subscribeKey(settings, 'language', () => {
+  if (market.loaded) refreshTradeList().catch(() => undefined);
+});

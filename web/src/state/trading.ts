@@ -39,6 +39,8 @@ export interface TradingDeps {
     setHoldings(orders: OpenOrder[]): unknown;
     setPending(orders: Pick<Order, 'Id' | 'CautionMoney'>[]): unknown;
     setBalance(balance: Money | null): unknown;
+    /** The upstream's stop-out level that came with the orders, for the margin warnings. */
+    setStopOutLevel?(level: number | null): unknown;
   };
 }
 
@@ -78,6 +80,7 @@ export function createTradingRefresher(deps: TradingDeps): () => Promise<void> {
     let holding: Order[];
     let pending: Order[];
     let balance: string;
+    let stopOutLevel: number | null;
     try {
       const [holdings, pendings] = await Promise.all([
         readAllPages((page) => deps.fetchPage(HOLDING, page)),
@@ -86,6 +89,7 @@ export function createTradingRefresher(deps: TradingDeps): () => Promise<void> {
       holding = holdings.rows;
       pending = pendings.rows;
       balance = holdings.first.balance;
+      stopOutLevel = holdings.first.stop_out_level ?? null;
     } catch {
       return;
     }
@@ -100,6 +104,7 @@ export function createTradingRefresher(deps: TradingDeps): () => Promise<void> {
       worker.setBalance(balance),
       worker.setPending(pending.map(toPendingMargin)),
       worker.setHoldings(holding.map(toOpenOrder)),
+      worker.setStopOutLevel?.(stopOutLevel),
     ];
     for (const push of pushed) {
       Promise.resolve(push).catch((error: unknown) =>

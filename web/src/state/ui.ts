@@ -38,10 +38,10 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 const answers = new Map<number, (ok: boolean) => void>();
 
 /**
- * Shows a toast for `TOAST_MS`. The same text already on screen is kept once and its time
- * restarted, so a burst of identical failures reads as one message.
+ * Shows a toast for `ms` (default `TOAST_MS`). The same text already on screen is kept once and
+ * its time restarted, so a burst of identical failures reads as one message.
  */
-export function showToast(text: string, tone: ToastTone = 'info'): number {
+export function showToast(text: string, tone: ToastTone = 'info', ms = TOAST_MS): number {
   const same = ui.toasts.find((toast) => toast.text === text && toast.tone === tone);
   const id = same?.id ?? nextId++;
   if (!same) {
@@ -54,7 +54,7 @@ export function showToast(text: string, tone: ToastTone = 'info'): number {
   clearTimeout(timers.get(id));
   timers.set(
     id,
-    setTimeout(() => dismissToast(id), TOAST_MS),
+    setTimeout(() => dismissToast(id), ms),
   );
   return id;
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { useConnection } from '../live/hooks.js';
 import type { ConnectionState } from '../worker/api.js';
 
@@ -11,14 +11,15 @@ const STATE_TEXT: Readonly<Record<ConnectionState, string>> = {
 };
 
 /**
- * The live connection's state for every screen: a thin bar under the header while quotes are
- * not live, nothing visible (and no space taken) while they are. It is one status region that
- * stays in the page, so each change is announced; the bar only fades in after a moment, so a
- * connection made quickly never flashes it.
+ * The live connection's state for every screen: a thin bar at the top of the page while the
+ * connection is lost, nothing visible (and no space taken) while it is live or first being
+ * made (the screens' headers say that). It sits in the page's flow, so it never covers a
+ * figure. It is one status region that stays in the page, so each change is announced.
  */
 export function ConnectionBadge() {
   const { t } = useTranslation();
   const { state } = useConnection();
+  const shown = state === 'offline' || state === 'reconnecting';
   return (
     <div
       className="connection-badge"
@@ -26,9 +27,7 @@ export function ConnectionBadge() {
       data-state={state}
       data-testid="connection-badge"
     >
-      <span className={state === 'live' ? 'visually-hidden' : 'connection-bar'}>
-        {t(STATE_TEXT[state])}
-      </span>
+      <span className={shown ? 'connection-bar' : 'visually-hidden'}>{t(STATE_TEXT[state])}</span>
     </div>
   );
 }

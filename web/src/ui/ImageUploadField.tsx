@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../api/index.js';
-import { useTranslation } from '../i18n/translator.js';
 import { Button } from './Button.js';
 import { ImagePicker } from './ImagePicker.js';
 import {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from '../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { IconButton } from './IconButton.js';
 import { LanguageList } from './LanguageList.js';
 import { Modal } from './Modal.js';

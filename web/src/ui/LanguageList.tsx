@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { LANGUAGE_NAME_KEYS, LANGUAGE_TAGS, LANGUAGES, type Language } from '../i18n/languages.js';
-import { useTranslation } from '../i18n/translator.js';
 import { setLanguage, settings } from '../state/settings.js';
 import { Icon } from './Icon.js';
 

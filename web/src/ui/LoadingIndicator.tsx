@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from '../i18n/translator.js';
 import { ui } from '../state/ui.js';
 
 /** The one loading indicator (SPEC §8): shown while any call that shows loading runs. */

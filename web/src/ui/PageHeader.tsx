@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { goBack } from '../app/location.js';
-import { useTranslation } from '../i18n/translator.js';
 import { IconButton } from './IconButton.js';
 
 export interface PageHeaderProps {

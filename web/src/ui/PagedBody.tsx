@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button.js';
 import { EmptyState } from './EmptyState.js';
 import type { IconName } from './Icon.js';

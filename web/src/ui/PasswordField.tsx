@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { Field, type FieldProps } from './Field.js';
 import { IconButton } from './IconButton.js';
 

@@ -1,5 +1,5 @@
 import { type ReactNode, type TouchEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { IconButton } from './IconButton.js';
 import {
   PULL_THRESHOLD_PX,

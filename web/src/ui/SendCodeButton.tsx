@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { SEND_CODE_COOLDOWN_S, useCountdown } from './countdown.js';
 
 export interface SendCodeButtonProps {

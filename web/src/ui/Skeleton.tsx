@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 
 export interface SkeletonListProps {
   /** How many placeholder rows (SPEC §9: the home list shows 10). */

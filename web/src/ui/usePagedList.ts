@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useBackOnline } from './back-online.js';
 import {
   canLoadMore,
   initialPagedState,
@@ -44,7 +45,7 @@ function resetting<T>(): PagedState<T> {
 
 /**
  * A paged list over `fetchPage` (SPEC §4 paging): the first page on mount and on every new
- * `key`, then `loadMore`, `refresh` and `retry`. A newer load cancels the one running, and the
+ * `key`, then `loadMore`, `refresh` and `retry` (by itself too, back online after a failure). A newer load cancels the one running, and the
  * running one is cancelled on unmount, so no stale page is ever shown.
  */
 export function usePagedList<T>({ key, fetchPage, keyOf }: PagedListOptions<T>): PagedList<T> {
@@ -96,6 +97,9 @@ export function usePagedList<T>({ key, fetchPage, keyOf }: PagedListOptions<T>):
     const { page, error } = latest.current;
     void load(page === 0 ? 'reset' : error === 'refresh' ? 'refresh' : 'more');
   }, [load]);
+
+  // A load that failed (offline) is tried again when the network returns.
+  useBackOnline(state.error !== null, retry);
 
   // Until the new key's first load starts, the rows of the old one are not shown as its own.
   const shown = state.key === key ? state : resetting<T>();

@@ -26,6 +26,7 @@ export type {
   HoldingView,
   LiveBatch,
   QuoteView,
+  RiskView,
 } from './batch.js';
 export type { IndicatorUpdate } from './chart-series.js';
 export type { FirstAnswer, FirstScreenCall } from './first-answers.js';
@@ -109,6 +110,14 @@ export interface LiveApi {
   setPending(orders: Pick<Order, 'Id' | 'CautionMoney'>[]): void;
   /** The balance from REST; `null` while unknown. */
   setBalance(balance: Money | number | null): void;
+  /**
+   * What the browser says of its network (`navigator.onLine`, `online` and `offline` events).
+   * Offline, every quote is delayed at once and the socket is probed rather than trusted until
+   * its heartbeats notice; online, a waiting reconnect is tried at once.
+   */
+  setOnline(online: boolean): void;
+  /** The upstream's stop-out level (percent, from my_deal); `null` while unknown. */
+  setStopOutLevel(level: number | null): void;
   /** The site's trade_fee_type (base settings). */
   setFeeType(tradeFeeType: number): void;
   /** The order form's fields for the estimate; `null` when no form is shown. */

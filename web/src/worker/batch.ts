@@ -38,6 +38,11 @@ export interface QuoteView {
   time: number | null;
   closeText: string;
   changeText: string;
+  /**
+   * The price may be stale and must not be traded on: the connection is not live, or the
+   * market is open and no quote came since the connection came back or for `QUOTE_STALE_MS`.
+   */
+  delayed: boolean;
 }
 
 /** A holding order's live figures. */
@@ -55,6 +60,8 @@ export interface HoldingView {
   priceText: string;
   /** 2 decimals, like a balance (SPEC §9 money display; this project's choice for P&L). */
   pnlText: string;
+  /** Its instrument's quote is delayed: price and P&L may be stale, and it cannot be closed. */
+  delayed: boolean;
 }
 
 /** The account figures of SPEC §3 with their display texts (SPEC §9 decimals). */
@@ -67,6 +74,26 @@ export interface AccountView extends AccountFigures {
   freeMarginText: string;
   /** `'--'` when no margin is used. */
   riskRateText: string;
+  /** A figure may be stale: the connection is not live or a holding's quote is delayed. */
+  delayed: boolean;
+  /** How many warning levels the risk rate is at or below (arithmetic/risk.ts); 0 when clear. */
+  riskBand: number;
+}
+
+/**
+ * The margin warning state, posted whether or not the account figures are watched, so every
+ * screen can show it.
+ */
+export interface RiskView {
+  /** How many warning levels the risk rate is at or below; 0 when clear (or no margin used). */
+  band: number;
+  /** Moves with every downward crossing of a level, to be told once each. */
+  crossings: number;
+  /** The level last crossed (percent), `null` before any. */
+  level: number | null;
+  riskRateText: string;
+  /** The upstream's stop-out level (percent), `null` while it has not said. */
+  stopOutLevel: number | null;
 }
 
 /** The order form's estimate (SPEC §9): margin and fee, shown with 6 decimals. */
@@ -95,6 +122,7 @@ export interface LiveBatch {
   candle?: CandleView | null;
   /** The chart's indicator values that changed (after `candle`, when both come). */
   indicators?: IndicatorUpdate;
+  risk?: RiskView;
   /** Order ids a FOREX_CLOSED push named, in arrival order. */
   closed?: number[];
   /**
@@ -118,6 +146,7 @@ export function mergeBatch(into: LiveBatch, next: LiveBatch): LiveBatch {
       ? mergeIndicatorUpdates(into.indicators, next.indicators)
       : next.indicators;
   }
+  if (next.risk !== undefined) into.risk = next.risk;
   if (next.quotes) into.quotes = mergeRows(into.quotes, next.quotes);
   if (next.holdings) into.holdings = mergeRows(into.holdings, next.holdings);
   if (next.closed) into.closed = into.closed ? [...into.closed, ...next.closed] : [...next.closed];

@@ -15,6 +15,7 @@ function quote(id: number, close: number): QuoteView {
     time: null,
     closeText: String(close),
     changeText: '0.00%',
+    delayed: false,
   };
 }
 

@@ -43,6 +43,12 @@ export interface LiveCoreOptions {
 const POST_SETTLE_MS = 8;
 const POST_MAX_WAIT_MS = 50;
 
+/**
+ * How often the quotes' ages are looked at: a quote that stops arriving reads as delayed
+ * within this of `QUOTE_STALE_MS`.
+ */
+const AGE_CHECK_MS = 1000;
+
 /** `wsUrl` with the language as its `lang` query, which the server localises messages by. */
 function addressOf(wsUrl: string, lang: string): string {
   const url = new URL(wsUrl);
@@ -69,6 +75,14 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
   let quotesWanted = false;
   /** The token has been logged in on an earlier connection: a new login means a resync. */
   let loggedInBefore = false;
+
+  // Quotes age without any input: their ages are looked at on a timer of their own.
+  const ageTimer = setInterval(() => {
+    model.checkAges();
+    changed();
+  }, AGE_CHECK_MS);
+  // In Node (tests) the timer alone must not keep the process alive.
+  (ageTimer as { unref?: () => void }).unref?.();
 
   function post(batch: LiveBatch) {
     if (!listener) return;
@@ -260,6 +274,19 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
 
     setBalance(balance) {
       model.setBalance(balance);
+      changed();
+    },
+
+    setOnline(online) {
+      model.setBrowserOnline(online);
+      // Offline: the socket is checked now, not at its next heartbeats; online: no backoff wait.
+      if (online) client?.retryNow();
+      else client?.probe();
+      changed();
+    },
+
+    setStopOutLevel(level) {
+      model.setStopOutLevel(level);
       changed();
     },
 

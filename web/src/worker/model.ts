@@ -14,6 +14,7 @@ import {
   accountFigures,
   type Candle,
   canAfford,
+  createRiskCrossings,
   decimalsOf,
   formatBalance,
   formatChangePercent,
@@ -23,6 +24,7 @@ import {
   formatPrice,
   type HoldingUpdate,
   type Instrument,
+  isQuoteStale,
   klineTopic,
   ORDER_MODE,
   type Order,
@@ -31,6 +33,8 @@ import {
   orderPnl,
   type Period,
   type QuoteTick,
+  RISK_WARNING_LEVELS,
+  riskBand,
   type SocketState,
   sideOf,
 } from '@pipstream/protocol';
@@ -42,6 +46,7 @@ import type {
   HoldingView,
   LiveBatch,
   QuoteView,
+  RiskView,
 } from './batch.js';
 
 /** The static terms of an instrument the model reads, with the trade list's quote to start from. */
@@ -93,6 +98,10 @@ interface QuoteState {
   change: number;
   prevClose: number | null;
   time: number | null;
+  /** When the last quote arrived here (any quote, moved or not); `null`: never (trade list). */
+  receivedAt: number | null;
+  /** As last handed out: a change of it is a change of the quote. */
+  delayed: boolean;
 }
 
 interface HoldingState extends AccountOrder {
@@ -120,11 +129,18 @@ function sameFields<T extends object>(a: T | null | undefined, b: T | null | und
 /** A value never posted yet, told apart from a posted `null`. */
 const UNSENT = Symbol('unsent');
 
+/** What the model is built with; tests pass a clock of their own. */
+export interface LiveModelOptions {
+  /** Milliseconds since the epoch: when a quote arrived, how old it is. */
+  readonly now?: () => number;
+}
+
 /**
  * Creates an empty live model. Feed it with the setters and `apply…` methods, read what
  * changed with `takeChanges()`, or everything with `snapshot()`.
  */
-export function createLiveModel() {
+export function createLiveModel(options: LiveModelOptions = {}) {
+  const now = options.now ?? Date.now;
   const instruments = new Map<number, InstrumentTerms>();
   const quotes = new Map<number, QuoteState>();
   const holdings = new Map<number, HoldingState>();
@@ -137,7 +153,24 @@ export function createLiveModel() {
   let form: OrderForm | null = null;
   let socketState: SocketState = 'closed';
   let upstreamUp = true;
+  /** What the browser says of its network (`navigator.onLine` and its events). */
+  let browserOnline = true;
+  /**
+   * Since when the connection is live (socket open, upstream up, browser online); `null` while
+   * it is not. A quote from before it may be from before an outage: only fresh ones count.
+   */
+  let liveSince: number | null = null;
   let loggedIn = false;
+  const crossings = createRiskCrossings();
+  let stopOutLevel: number | null = null;
+  let risk: RiskView = {
+    band: 0,
+    crossings: 0,
+    level: null,
+    riskRateText: formatPercent(null),
+    stopOutLevel: null,
+  };
+  let riskDirty = false;
   let candleWatch: { code: string; period: Period } | null = null;
   let candle: CandleView | null = null;
 
@@ -165,13 +198,68 @@ export function createLiveModel() {
   let postedEstimate: EstimateView | null | typeof UNSENT = UNSENT;
   let postedConnection: ConnectionView | typeof UNSENT = UNSENT;
 
+  function isMarketOpen(id: number): boolean {
+    return instruments.get(id)?.MarketStatus === 1;
+  }
+
+  /**
+   * Whether a quote must not be traded on at `at`: the connection is not live, or its market is
+   * open and no quote came since the connection came back, or none for `QUOTE_STALE_MS`.
+   */
+  function isDelayed(id: number, quote: QuoteState, at: number): boolean {
+    if (liveSince === null) return true;
+    if (!isMarketOpen(id)) return false;
+    return (
+      quote.receivedAt === null ||
+      quote.receivedAt < liveSince ||
+      isQuoteStale(quote.receivedAt, at)
+    );
+  }
+
+  /** Whether any holding's quote is delayed: the account's figures may be stale then. */
+  function anyHoldingDelayed(): boolean {
+    for (const instrumentId of holdingsOn.keys()) {
+      if (quotes.get(instrumentId)?.delayed ?? true) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Brings every quote's delayed flag up to `at`; a flag that flips marks its quote, the
+   * holdings on it and the account.
+   */
+  function refreshDelays(at: number): void {
+    for (const [id, quote] of quotes) {
+      const delayed = isDelayed(id, quote, at);
+      if (delayed === quote.delayed) continue;
+      quote.delayed = delayed;
+      dirtyQuotes.add(id);
+      const ids = holdingsOn.get(id);
+      if (ids) {
+        for (const holdingId of ids) dirtyHoldings.add(holdingId);
+        accountDirty = true;
+      }
+    }
+  }
+
+  /** Follows the connection's liveness after any of its inputs changed. */
+  function updateLiveness(): void {
+    const live = browserOnline && socketState === 'open' && upstreamUp;
+    if (live && liveSince === null) liveSince = now();
+    else if (!live) liveSince = null;
+    refreshDelays(now());
+    accountDirty = true;
+  }
+
   function quoteView(id: number, quote: QuoteState): QuoteView {
     // A tick may come before the trade list: until then it shows the decimals it came with.
     const precision = instruments.get(id)?.PricePrecision ?? decimalsOf(quote.close);
-    const { prevClose, close } = quote;
+    const { prevClose, close, receivedAt: _receivedAt, ...shown } = quote;
     return {
       id,
-      ...quote,
+      ...shown,
+      prevClose,
+      close,
       direction:
         prevClose === null || prevClose === close ? 'flat' : close > prevClose ? 'up' : 'down',
       closeText: formatPrice(close, precision),
@@ -192,6 +280,7 @@ export function createLiveModel() {
       pnl: holding.pnl,
       priceText: formatPrice(holding.price, order.ForexTradeLists.PricePrecision),
       pnlText: formatBalance(holding.pnl),
+      delayed: quotes.get(order.ForexId)?.delayed ?? true,
     };
   }
 
@@ -214,7 +303,26 @@ export function createLiveModel() {
       equityText: formatBalance(account.equity),
       freeMarginText: formatBalance(account.freeMargin),
       riskRateText: formatPercent(account.riskRate),
+      delayed: liveSince === null || anyHoldingDelayed(),
+      riskBand: riskBand(account.riskRate),
     };
+  }
+
+  /** Follows the risk rate: a new band, or a downward crossing of a level, is a change. */
+  function followRisk(account: AccountFigures | null): void {
+    const rate = account?.riskRate ?? null;
+    const crossed = crossings.update(rate);
+    const band = riskBand(rate);
+    const riskRateText = formatPercent(rate);
+    if (crossed === 0 && band === risk.band && !riskDirty) return;
+    risk = {
+      band,
+      crossings: risk.crossings + (crossed > 0 ? 1 : 0),
+      level: crossed > 0 ? (RISK_WARNING_LEVELS[crossed - 1] ?? null) : risk.level,
+      riskRateText: crossed > 0 || band !== risk.band ? riskRateText : risk.riskRateText,
+      stopOutLevel,
+    };
+    riskDirty = true;
   }
 
   /** The price an estimate is computed at: a pending order's target once typed, else the live one. */
@@ -249,8 +357,8 @@ export function createLiveModel() {
 
   function connectionView(): ConnectionView {
     let state: ConnectionView['state'];
-    if (socketState === 'open') state = upstreamUp ? 'live' : 'reconnecting';
-    else if (socketState === 'closed') state = 'offline';
+    if (!browserOnline || socketState === 'closed') state = 'offline';
+    else if (socketState === 'open') state = upstreamUp ? 'live' : 'reconnecting';
     else state = socketState;
     return { state, loggedIn };
   }
@@ -331,6 +439,7 @@ export function createLiveModel() {
     if (accountDirty || estimateDirty) {
       // Computed watched or not: the estimate's affordability needs the figures.
       const account = figures();
+      followRisk(account);
       // A logout (no account) is always told, so no other user's figures linger.
       if (accountWatched || account === null) {
         const view = accountView(account);
@@ -344,12 +453,13 @@ export function createLiveModel() {
       }
     }
     if (candleDirty) batch.candle = candle;
+    if (riskDirty) batch.risk = risk;
     if (closed.length > 0) batch.closed = closed;
     if (resync) batch.resync = true;
 
     dirtyQuotes.clear();
     dirtyHoldings.clear();
-    accountDirty = estimateDirty = connectionDirty = candleDirty = resync = false;
+    accountDirty = estimateDirty = connectionDirty = candleDirty = resync = riskDirty = false;
     closed = [];
     return Object.keys(batch).length > 0 ? batch : undefined;
   }
@@ -380,12 +490,16 @@ export function createLiveModel() {
             change: Change,
             prevClose: null,
             time: null,
+            receivedAt: null,
+            delayed: true,
           });
           dirtyQuotes.add(instrument.Id);
         } else if (before?.PricePrecision !== instrument.PricePrecision) {
           dirtyQuotes.add(instrument.Id);
         }
       }
+      // A market that opened or closed changes whether its quote can be delayed.
+      refreshDelays(now());
       if (form) estimateDirty = true;
     },
 
@@ -394,10 +508,11 @@ export function createLiveModel() {
      * holdings on that instrument, nothing else. A tick that changes no figure marks nothing.
      */
     applyTicks(ticks: readonly QuoteTick[]): void {
+      const at = now();
       for (const tick of ticks) {
         const quote = quotes.get(tick.Id);
         if (quote === undefined) {
-          quotes.set(tick.Id, {
+          const fresh: QuoteState = {
             close: tick.Close,
             open: tick.Open,
             high: tick.High,
@@ -405,8 +520,21 @@ export function createLiveModel() {
             change: tick.Change,
             prevClose: null,
             time: tick.Time,
-          });
+            receivedAt: at,
+            delayed: false,
+          };
+          fresh.delayed = isDelayed(tick.Id, fresh, at);
+          quotes.set(tick.Id, fresh);
         } else {
+          quote.receivedAt = at;
+          const delayed = isDelayed(tick.Id, quote, at);
+          const flipped = delayed !== quote.delayed;
+          quote.delayed = delayed;
+          if (flipped) {
+            // Fresh again (or newly delayed): its holdings and the account say so too.
+            for (const id of holdingsOn.get(tick.Id) ?? []) dirtyHoldings.add(id);
+            accountDirty = true;
+          }
           if (
             quote.close === tick.Close &&
             quote.open === tick.Open &&
@@ -414,6 +542,7 @@ export function createLiveModel() {
             quote.low === tick.Low &&
             quote.change === tick.Change
           ) {
+            if (flipped) dirtyQuotes.add(tick.Id);
             continue;
           }
           if (quote.close !== tick.Close) quote.prevClose = quote.close;
@@ -495,7 +624,31 @@ export function createLiveModel() {
       for (const id of [...holdings.keys()]) removeHolding(id);
       pending.clear();
       balance = null;
+      crossings.reset();
+      stopOutLevel = null;
+      riskDirty = true;
       accountDirty = true;
+    },
+
+    /** The upstream's stop-out level (percent), `null` while it has not said. */
+    setStopOutLevel(level: number | null): void {
+      if (level === stopOutLevel) return;
+      stopOutLevel = level;
+      risk = { ...risk, stopOutLevel: level };
+      riskDirty = true;
+    },
+
+    /** What the browser says of its network: offline, every quote is delayed at once. */
+    setBrowserOnline(online: boolean): void {
+      if (online === browserOnline) return;
+      browserOnline = online;
+      connectionDirty = true;
+      updateLiveness();
+    },
+
+    /** Marks the quotes that have grown too old since the last look (call every second or so). */
+    checkAges(): void {
+      refreshDelays(now());
     },
 
     /** The site's trade_fee_type (SPEC §3 base settings). */
@@ -518,12 +671,14 @@ export function createLiveModel() {
         upstreamUp = true;
       }
       connectionDirty = true;
+      updateLiveness();
     },
 
     /** A gateway's `upstream` frame. */
     setUpstream(up: boolean): void {
       upstreamUp = up;
       connectionDirty = true;
+      updateLiveness();
     },
 
     setLoggedIn(value: boolean): void {
@@ -617,7 +772,7 @@ export function createLiveModel() {
     snapshot(): LiveBatch {
       for (const id of quotes.keys()) dirtyQuotes.add(id);
       for (const id of holdings.keys()) dirtyHoldings.add(id);
-      accountDirty = estimateDirty = connectionDirty = candleDirty = true;
+      accountDirty = estimateDirty = connectionDirty = candleDirty = riskDirty = true;
       postedAccount = postedEstimate = postedConnection = UNSENT;
       return takeChanges() ?? {};
     },

@@ -96,12 +96,15 @@ export interface BrowserOptions {
   readonly headers?: Record<string, string>;
   /** Sends `ping` this often, as a real client does (default 150 ms; 0: never). */
   readonly pingMs?: number;
+  /** The loopback address to connect from (127.0.0.2 is another browser's address). */
+  readonly localAddress?: string;
 }
 
 export async function openBrowser(url: string, options: BrowserOptions = {}): Promise<TestBrowser> {
   const socket = new WebSocket(url, {
     ...(options.origin && { origin: options.origin }),
     ...(options.headers && { headers: options.headers }),
+    ...(options.localAddress && { localAddress: options.localAddress }),
   });
   const frames: BrowserFrame[] = [];
   const texts: string[] = [];

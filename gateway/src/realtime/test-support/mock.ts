@@ -42,6 +42,14 @@ export async function control(
   return answer.data;
 }
 
+/** Realtime sockets the mock holds open now (its control API's own count). */
+export async function openSockets(mock: MockUpstream): Promise<number> {
+  const res = await fetch(`${mock.url}/__control/sockets`);
+  const answer = (await res.json()) as { code: number; data: { open: number } };
+  if (answer.code !== 1) throw new Error(`control /sockets: ${answer.code}`);
+  return answer.data.open;
+}
+
 /** A REST client on the mock, logged in once `setToken` is called. */
 export function restClient(mock: MockUpstream) {
   let token: string | undefined;

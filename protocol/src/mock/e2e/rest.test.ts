@@ -56,6 +56,26 @@ describe('mock upstream over HTTP', () => {
     expect(sum).toBeCloseTo(Number(balance), 6);
   });
 
+  it('serves an SVG logo at every Logo URL of the trade list, and 404 for any other', async () => {
+    const { api } = await demoUser(mock);
+    const list = await api.call('tradeList', {});
+    const answers = await Promise.all(list.map((instrument) => fetch(mock.url + instrument.Logo)));
+    for (const [at, answer] of answers.entries()) {
+      expect(answer.status, list[at]?.Logo).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await answer.text()).toMatch(/^<svg [^>]*>.*<\/svg>$/);
+    }
+    for (const path of [
+      '/uploads/logos/NOPE.svg',
+      '/uploads/logos/eurusd.svg',
+      '/uploads/logos/',
+    ]) {
+      const answer = await fetch(mock.url + path);
+      expect(answer.status, path).toBe(404);
+      await answer.arrayBuffer();
+    }
+  });
+
   it('answers bad input of any kind with an envelope naming the problem, never a 500', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const cases = [

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CODE } from '../../envelope.js';
+import { LANGUAGES } from '../../languages.js';
 import { routes } from '../../routes/table.js';
 import type { QuoteTick } from '../../schemas/market.js';
 import type { ControlAction } from '../http/control.js';
@@ -12,10 +14,20 @@ import { expectConsistent, marketDeps } from './market.test-helpers.js';
 import { ARCHIVE_MAX_CANDLES } from './older-candles.js';
 import { createMarketService } from './service.js';
 
+/** A text of `locales/<lang>.json` by its dotted key, read from the file itself. */
+function localeText(lang: string, key: string): string {
+  let node: unknown = JSON.parse(
+    readFileSync(new URL(`../../../../locales/${lang}.json`, import.meta.url), 'utf8'),
+  );
+  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'string') throw new Error(`locales/${lang}.json has no ${key}`);
+  return node;
+}
+
 const HISTORY = 90;
 const deps = marketDeps({ historyCandles: HISTORY });
 const market = createMarketService(deps);
-const { handlers, controls } = createMarketApi(market);
+const { handlers, controls } = createMarketApi(market, deps.messages);
 const ctx = ctxFor(undefined, 'en', deps.clock.now());
 
 /** Awaits a handler's answer and unwraps it: these routes answer plain data, never a Reply. */
@@ -70,7 +82,50 @@ describe('market calls', () => {
   it('getCategories answers the categories in display order', async () => {
     const categories = await data(handlers.categories(routes.categories.request.parse({}), ctx));
     expect(routes.categories.response.safeParse(categories).success).toBe(true);
-    expect(categories).toEqual(CATEGORIES);
+    expect(categories.map((category) => category.Id)).toEqual(CATEGORIES.map((c) => c.Id));
+    expect(categories[0]?.NameShowTrans).toBe('Forex Majors');
+  });
+
+  it.each(LANGUAGES)(
+    'getCategories names every category in the lang asked for: %s',
+    async (lang) => {
+      const input = routes.categories.request.parse({});
+      const english = await data(handlers.categories(input, ctx));
+      const asked = await data(handlers.categories(input, ctxFor(undefined, lang)));
+      const expected = CATEGORIES.map(({ Id, name }) => ({
+        Id,
+        NameShowTrans: localeText(lang, `mock.${name}`),
+      }));
+      expect(asked).toEqual(expected);
+      if (lang === 'en') return;
+      // A trader reads every category in their language, not one left in English.
+      for (const [at, category] of asked.entries()) {
+        expect(category.NameShowTrans).not.toBe(english[at]?.NameShowTrans);
+      }
+    },
+  );
+
+  it('getCategories answers English for a lang it does not know', async () => {
+    const input = routes.categories.request.parse({});
+    const unknown = await data(handlers.categories(input, ctxFor(undefined, 'xx')));
+    expect(unknown).toEqual(await data(handlers.categories(input, ctx)));
+  });
+
+  it('trade_list gives named instruments their name in the lang asked for', async () => {
+    const input = routes.tradeList.request.parse({});
+    const russian = await data(handlers.tradeList(input, ctxFor(undefined, 'ru')));
+    const byCode = new Map(russian.map((instrument) => [instrument.Code, instrument.ShowCode]));
+    expect(byCode.get('COPPER')).toBe('Медь');
+    expect(byCode.get('NGAS')).toBe('Природный газ');
+    // A ticker stays a ticker.
+    expect(byCode.get('EURUSD')).toBe('EUR/USD');
+    const found = await data(
+      handlers.tradeList(routes.tradeList.request.parse({ searchCurrency: 'copper' }), {
+        ...ctx,
+        lang: 'de',
+      }),
+    );
+    expect(found.map((instrument) => instrument.ShowCode)).toEqual(['Kupfer']);
   });
 
   it('kline answers the history length, oldest first, for the asked period', async () => {

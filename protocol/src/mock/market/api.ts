@@ -5,7 +5,9 @@ import type { Instrument } from '../../schemas/market.js';
 import { instrumentCodeSchema } from '../../socket/topics.js';
 import { type ControlAction, defineControl } from '../http/control.js';
 import type { Handlers } from '../http/handler.js';
+import type { Messages } from '../messages.js';
 import { refuse } from '../refusal.js';
+import { createCatalogueNames } from './names.js';
 import type { MarketService } from './types.js';
 
 /**
@@ -30,9 +32,11 @@ const instrumentRef = z
 
 /**
  * The market's calls (trade list, categories, candles) and its control actions (move a price,
- * open or close a market, step the simulator).
+ * open or close a market, step the simulator). Names are answered in the call's `lang`.
  */
-export function createMarketApi(market: MarketService) {
+export function createMarketApi(market: MarketService, messages: Messages) {
+  const names = createCatalogueNames(messages);
+
   /** The instrument `forex_id` names, or a not-found refusal. */
   function instrumentById(id: number): Instrument {
     return market.instrument(id) ?? refuse('trade.unknown_instrument', undefined, CODE.NOT_FOUND);
@@ -52,9 +56,11 @@ export function createMarketApi(market: MarketService) {
     Handlers<typeof routes>,
     'tradeList' | 'categories' | 'abbreviatedKline' | 'kline'
   > = {
-    tradeList: ({ searchCurrency }) =>
-      searchCurrency ? market.search(searchCurrency) : market.instruments(),
-    categories: () => market.categories(),
+    tradeList: ({ searchCurrency }, { lang }) =>
+      (searchCurrency ? market.search(searchCurrency) : market.instruments()).map((instrument) =>
+        names.named(instrument, lang),
+      ),
+    categories: (_input, { lang }) => names.categories(lang),
     abbreviatedKline: ({ forex_id, period }) =>
       market.candles(instrumentById(forex_id).Id, period, ABBREVIATED_CANDLES),
     // Without a limit the market answers its full history length (config.historyCandles); with

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { instrumentSchema } from '../../schemas/market.js';
 import { instrumentCodeSchema } from '../../socket/topics.js';
-import { CATALOGUE, CATEGORIES, MARKET_STATUS } from './catalogue.js';
+import { Messages } from '../messages.js';
+import { CATALOGUE, CATEGORIES, INSTRUMENT_NAMES, LOGOS_PATH, MARKET_STATUS } from './catalogue.js';
 import { roundPrice } from './simulator.js';
 
 const instruments = CATALOGUE.map((e) => e.instrument);
@@ -26,17 +27,24 @@ describe('catalogue', () => {
     }
   });
 
-  it('numbers instruments 1..N in order, with unique codes and site-path logos', () => {
+  it('numbers instruments 1..N in order, with unique codes and logos the mock serves', () => {
     expect(instruments.map((i) => i.Id)).toEqual(instruments.map((_, at) => at + 1));
     expect(new Set(instruments.map((i) => i.Code)).size).toBe(instruments.length);
-    for (const i of instruments) expect(i.Logo).toBe(`/logos/${i.Code}.svg`);
+    for (const i of instruments) expect(i.Logo).toBe(`${LOGOS_PATH}${i.Code}.svg`);
+  });
+
+  it('names instruments by locale text only where their ShowCode is a name', () => {
+    const english = new Messages();
+    for (const [code, name] of Object.entries(INSTRUMENT_NAMES)) {
+      expect(english.t('en', name)).toBe(byCode(code).instrument.ShowCode);
+    }
   });
 
   it('spreads instruments over at least 6 categories, every category used', () => {
     expect(CATEGORIES.length).toBeGreaterThanOrEqual(6);
     expect(CATEGORIES.map((c) => c.Id)).toEqual(CATEGORIES.map((_, at) => at + 1));
     for (const category of CATEGORIES) {
-      expect(category.NameShowTrans).toMatch(/^[A-Z][A-Za-z ]+$/);
+      expect(category.name).toMatch(/^market\.categories\.[a-z_]+$/);
       expect(instruments.some((i) => i.CategoryId === category.Id)).toBe(true);
     }
     const ids = new Set(CATEGORIES.map((c) => c.Id));

@@ -3,7 +3,8 @@
  * is static; live fields (MarketStatus after a control change, ForexQuotations) are added by the
  * market service.
  */
-import type { Category, Instrument } from '../../schemas/market.js';
+import type { Instrument } from '../../schemas/market.js';
+import type { MessageKey } from '../messages.js';
 
 /** SPEC §3 MarketStatus: 1 is open; this project closes a market with 2. */
 export const MARKET_STATUS = { OPEN: 1, CLOSED: 2 } as const;
@@ -22,16 +23,39 @@ export interface CatalogueEntry {
   readonly volumePerMinute: number;
 }
 
-/** Category ids in display order; names are English (SPEC §3 NameShowTrans). */
-export const CATEGORIES: readonly Category[] = [
-  { Id: 1, NameShowTrans: 'Forex Majors' },
-  { Id: 2, NameShowTrans: 'Forex Crosses' },
-  { Id: 3, NameShowTrans: 'Metals' },
-  { Id: 4, NameShowTrans: 'Energy' },
-  { Id: 5, NameShowTrans: 'Indices' },
-  { Id: 6, NameShowTrans: 'Crypto' },
-  { Id: 7, NameShowTrans: 'Stocks' },
+/** A category: its id, and the locale text of its name (SPEC §3 NameShowTrans, per `lang`). */
+export interface CatalogueCategory {
+  readonly Id: number;
+  readonly name: MessageKey;
+}
+
+/** Category ids in display order. */
+export const CATEGORIES: readonly CatalogueCategory[] = [
+  { Id: 1, name: 'market.categories.forex_majors' },
+  { Id: 2, name: 'market.categories.forex_crosses' },
+  { Id: 3, name: 'market.categories.metals' },
+  { Id: 4, name: 'market.categories.energy' },
+  { Id: 5, name: 'market.categories.indices' },
+  { Id: 6, name: 'market.categories.crypto' },
+  { Id: 7, name: 'market.categories.stocks' },
 ];
+
+/**
+ * Instruments listed under a name rather than a ticker (ShowCode "Copper"): the locale text of
+ * that name, by Code. The catalogue's ShowCode is the English one.
+ */
+export const INSTRUMENT_NAMES: Readonly<Record<string, MessageKey>> = {
+  COPPER: 'market.instruments.copper',
+  USOIL: 'market.instruments.wti_oil',
+  UKOIL: 'market.instruments.brent_oil',
+  NGAS: 'market.instruments.natural_gas',
+};
+
+/**
+ * Where the mock serves each instrument's logo: under `/uploads/`, the one path besides the API
+ * that a gateway forwards to the upstream, so a browser gets it through the gateway too.
+ */
+export const LOGOS_PATH = '/uploads/logos/';
 
 /** Trading terms shared by a category; a row may override any of them. */
 interface Terms {
@@ -235,7 +259,7 @@ function buildCatalogue(): readonly CatalogueEntry[] {
           Id: entries.length + 1,
           Code: code,
           ShowCode: showCode,
-          Logo: `/logos/${code}.svg`,
+          Logo: `${LOGOS_PATH}${code}.svg`,
           CategoryId: categoryId,
           PricePrecision: precision,
           Pip: t.lotStep,

@@ -60,14 +60,11 @@ describe('market service: reads', () => {
     if (!first) throw new Error('EURUSD missing');
     first.HasForexMultiple.push({ Value: 1 });
     first.ForexQuotations.Close = 99;
-    const [category] = market.categories();
     const [candle] = market.candles(EURUSD, '1min', 1);
-    if (!category || !candle) throw new Error('no category or candle');
-    category.NameShowTrans = 'changed';
+    if (!candle) throw new Error('no candle');
     candle.Close = 99;
     expect(market.instrument(EURUSD)?.HasForexMultiple).not.toContainEqual({ Value: 1 });
     expect(market.instrument(EURUSD)?.ForexQuotations.Close).not.toBe(99);
-    expect(market.categories()[0]?.NameShowTrans).toBe('Forex Majors');
     expect(market.candles(EURUSD, '1min', 1)[0]?.Close).not.toBe(99);
   });
 

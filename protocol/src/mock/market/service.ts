@@ -1,12 +1,12 @@
 import { CODE } from '../../envelope.js';
-import type { Candle, Category, Instrument, QuoteTick } from '../../schemas/market.js';
+import type { Candle, Instrument, QuoteTick } from '../../schemas/market.js';
 import type { Period } from '../../socket/topics.js';
 import type { MockDeps } from '../deps.js';
 import type { MockEventMap } from '../events.js';
 import { refuse } from '../refusal.js';
 import { createRng } from '../rng.js';
 import { backfillBook, type CandleBook, recordBookTick } from './candles.js';
-import { CATALOGUE, CATEGORIES, type CatalogueEntry, MARKET_STATUS } from './catalogue.js';
+import { CATALOGUE, type CatalogueEntry, MARKET_STATUS } from './catalogue.js';
 import { createCandleArchive } from './older-candles.js';
 import {
   changePercent,
@@ -42,7 +42,12 @@ interface Live {
   readonly state: PriceState;
   status: number;
   readonly candles: CandleBook;
+  /** When its quote was last sent (a move or a refresh), clock ms. */
+  sentAt: number;
 }
+
+/** How often the unsent quotes are looked for: the refresh interval is kept within this. */
+const REFRESH_CHECK_MS = 1000;
 
 interface StateRow {
   forex_id: number;
@@ -84,6 +89,7 @@ export function createMarketService(deps: MockDeps): MarketService {
   let lastPersisted = 0;
   persist(clock.now());
   let timer: ReturnType<typeof setInterval> | undefined;
+  let refreshTimer: ReturnType<typeof setInterval> | undefined;
 
   function restore(now: number): Live[] {
     const rows = db
@@ -120,7 +126,13 @@ export function createMarketService(deps: MockDeps): MarketService {
         state.high = Math.max(state.high, today.High);
         state.low = Math.min(state.low, today.Low);
       }
-      return { entry, state, status: usable ? row.market_status : entry.status, candles };
+      return {
+        entry,
+        state,
+        status: usable ? row.market_status : entry.status,
+        candles,
+        sentAt: now,
+      };
     });
   }
 
@@ -186,11 +198,30 @@ export function createMarketService(deps: MockDeps): MarketService {
       rollDay(live.state, now);
       if (live.status !== MARKET_STATUS.OPEN) continue;
       if (!stepState(live.state, live.entry, stepDays, walkRng, now)) continue;
+      live.sentAt = now;
       ticks.push(toTick(live.state, live.entry));
       recordCandles(live, now, candles);
     }
     publish(ticks, candles);
     if (now - lastPersisted >= PERSIST_EVERY_MS) persist(now);
+  }
+
+  /**
+   * Sends again the quotes of open instruments that have not moved for a while, so none goes
+   * unsent longer than `quoteRefreshMs`: a still quote reads as a live one, a missing one as a
+   * stopped feed. Nothing moved, so no candle changes.
+   */
+  function refresh(): void {
+    const now = clock.now();
+    const due = config.quoteRefreshMs - REFRESH_CHECK_MS;
+    const ticks: QuoteTick[] = [];
+    for (const live of lives) {
+      if (live.status !== MARKET_STATUS.OPEN || now - live.sentAt < due) continue;
+      rollDay(live.state, now);
+      live.sentAt = now;
+      ticks.push(toTick(live.state, live.entry));
+    }
+    publish(ticks, []);
   }
 
   return {
@@ -203,7 +234,6 @@ export function createMarketService(deps: MockDeps): MarketService {
       const live = byCode.get(code);
       return live && toInstrument(current(live));
     },
-    categories: (): Category[] => CATEGORIES.map((category) => ({ ...category })),
     search(text) {
       const needle = text.trim().toLowerCase();
       return lives
@@ -239,10 +269,16 @@ export function createMarketService(deps: MockDeps): MarketService {
       timer = setInterval(step, config.tickMs);
       // The simulator alone must not keep a process (or a test run) alive.
       timer.unref?.();
+      if (config.quoteRefreshMs > 0) {
+        refreshTimer = setInterval(refresh, Math.min(REFRESH_CHECK_MS, config.quoteRefreshMs));
+        refreshTimer.unref?.();
+      }
     },
     stop() {
       if (timer) clearInterval(timer);
+      clearInterval(refreshTimer);
       timer = undefined;
+      refreshTimer = undefined;
       persist(clock.now());
     },
     setPrice(id, price) {
@@ -252,6 +288,7 @@ export function createMarketService(deps: MockDeps): MarketService {
       setLevel(live.state, live.entry, price, now);
       // A tick even when the quote did not change: a test sets a price to make the engine look.
       live.state.time = now;
+      live.sentAt = now;
       const candles: MarketCandleEvent[] = [];
       recordCandles(live, now, candles);
       publish([toTick(live.state, live.entry)], candles);

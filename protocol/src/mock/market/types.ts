@@ -1,4 +1,4 @@
-import type { Candle, Category, Instrument, QuoteTick } from '../../schemas/market.js';
+import type { Candle, Instrument, QuoteTick } from '../../schemas/market.js';
 import type { Period } from '../../socket/topics.js';
 
 /**
@@ -11,7 +11,6 @@ export interface MarketService {
   /** One instrument by id, with its current quote. */
   instrument(id: number): Instrument | undefined;
   byCode(code: string): Instrument | undefined;
-  categories(): Category[];
   /** Instruments whose code or display code contains `text` (case-insensitive). */
   search(text: string): Instrument[];
   /** The latest price of an instrument (the price orders fill at). */

@@ -113,6 +113,9 @@ describe('cancelTrade', () => {
     expect(t.row(data.Id).status).toBe(ORDER_STATUS.CANCELLED);
     const { data: history } = await t.call('myDeal', alice, { status: 3 });
     expect(history.data.map((order) => [order.Id, order.Status])).toEqual([[data.Id, 4]]);
+    // The fee came back: the cancelled order lists none.
+    expect(Number(data.TradeFee)).toBeGreaterThan(0);
+    expect(history.data[0]?.TradeFee).toBe('0');
   });
 
   it('refuses a holding, an unknown and someone else’s order', async () => {
@@ -278,6 +281,8 @@ describe('resetForexDemoAccount', () => {
     const holding = await t.submit(demo, { cont: 1 });
     const pending = await t.submit(demo, { status: 0, target_price: 1.05 });
     t.setPrice('EURUSD', 1.09);
+    const { data: held } = await t.call('myDeal', demo, { status: 1 });
+    const pnlAtReset = held.data.find((order) => order.Id === holding.data.Id)?.FactProfits;
     const closed = await t.submit(demo, { cont: 0.1 });
     await t.call('close', demo, { id: closed.data.Id });
     t.events.closed.length = 0;
@@ -292,6 +297,15 @@ describe('resetForexDemoAccount', () => {
     });
     expect(t.row(holding.data.Id)).toMatchObject({ status: 3, close_reason: 'demo_reset' });
     expect(t.row(pending.data.Id)).toMatchObject({ status: 4, close_reason: 'demo_reset' });
+    // History shows what each order made at the reset's prices, though no P&L was booked.
+    const { data: history } = await t.call('myDeal', demo, { status: 3 });
+    const ended = new Map(history.data.map((order) => [order.Id, order]));
+    expect(Number(pnlAtReset)).not.toBe(0);
+    expect(ended.get(holding.data.Id)).toMatchObject({
+      FactProfits: pnlAtReset,
+      UpdatePrice: 1.09,
+    });
+    expect(ended.get(pending.data.Id)).toMatchObject({ FactProfits: '0', TradeFee: '0' });
     expect(t.events.closed).toEqual([{ userId: demo.id, ids: [holding.data.Id, pending.data.Id] }]);
     expect((await t.call('myDeal', demo, { status: 1 })).data.total).toBe(0);
     // The book forgot them: a tick moves nothing.

@@ -13,6 +13,7 @@ import type { MockDeps } from '../deps.js';
 import { type ControlAction, defineControl } from '../http/control.js';
 import { callerOf, type Handlers, reply } from '../http/handler.js';
 import { MARKET_STATUS } from '../market/catalogue.js';
+import { type CatalogueNames, createCatalogueNames } from '../market/names.js';
 import type { MarketService } from '../market/types.js';
 import { refuse } from '../refusal.js';
 import { LEDGER_KIND, type Ledger } from '../services/ledger.js';
@@ -24,7 +25,8 @@ import {
   type StoredOrder,
   toOrder,
 } from './orders-store.js';
-import { checkStops, floatingOf, type PlaceContext, placeOrder } from './place.js';
+import { checkStops, floatingOf, type PlaceContext, placeOrder, tradedPrice } from './place.js';
+import { createQuoteMemory } from './quote-memory.js';
 import { createSettlement, pnlAt, type Settlement } from './settle.js';
 
 /** Orders per `my_deal` page: this project's choice (SPEC §9 leaves page sizes open). */
@@ -52,13 +54,20 @@ export interface TradingApiContext {
   readonly settlement: Settlement;
   readonly engine: Engine;
   readonly place: PlaceContext;
+  /** The catalogue's names in a caller's language. */
+  readonly names: CatalogueNames;
   /** Changes the stop-out level (percent) the engine applies from now on. */
   readonly setStopOutLevel: (level: number) => void;
+  /** The stop-out level (percent) applied now. */
+  readonly stopOutLevel: () => number;
 }
 
-/** An order as the wire carries it; open holdings valued at the live price. */
-function wireOrder(ctx: TradingApiContext, order: StoredOrder): Order {
-  const instrument = instrumentOf(ctx.market, order.forexId);
+/**
+ * An order as the wire carries it, its instrument named in `lang`; open holdings valued at the
+ * live price.
+ */
+function wireOrder(ctx: TradingApiContext, order: StoredOrder, lang = 'en'): Order {
+  const instrument = ctx.names.named(instrumentOf(ctx.market, order.forexId), lang);
   if (order.status !== ORDER_STATUS.HOLDING) return toOrder(order, instrument);
   const price = ctx.market.price(order.forexId) ?? order.updatePrice;
   return toOrder(order, instrument, { price, profitMicros: pnlAt(order, price) });
@@ -87,7 +96,7 @@ function ownOrder(ctx: TradingApiContext, userId: number, id: number): StoredOrd
 export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
   const { store, ledger, market, settlement, deps } = ctx;
 
-  function openTab(userId: number, status: number, page: number): OrderList {
+  function openTab(userId: number, status: number, page: number, lang: string): OrderList {
     const orders = store
       .openOf(userId)
       .filter((order) => order.status === status)
@@ -96,37 +105,41 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
     // Pending orders have no position yet: their tab's P&L is 0.
     const profit = status === ORDER_STATUS.HOLDING ? floatingOf(ctx.place, userId) : 0n;
     return {
-      data: orders.slice(start, start + MY_DEAL_PAGE_SIZE).map((order) => wireOrder(ctx, order)),
+      data: orders
+        .slice(start, start + MY_DEAL_PAGE_SIZE)
+        .map((order) => wireOrder(ctx, order, lang)),
       total: orders.length,
       all_fact_profits: fromMicros(profit),
       balance: fromMicros(ledger.balances(userId).balance),
+      stop_out_level: ctx.stopOutLevel(),
     };
   }
 
-  function historyTab(userId: number, page: number): OrderList {
+  function historyTab(userId: number, page: number, lang: string): OrderList {
     const { orders, total, profitMicros } = store.history(userId, page, MY_DEAL_PAGE_SIZE);
     return {
-      data: orders.map((order) => wireOrder(ctx, order)),
+      data: orders.map((order) => wireOrder(ctx, order, lang)),
       total,
       all_fact_profits: fromMicros(profitMicros),
       balance: fromMicros(ledger.balances(userId).balance),
+      stop_out_level: ctx.stopOutLevel(),
     };
   }
 
   return {
     submit(input, call) {
       const order = placeOrder(ctx.place, callerOf(call).id, input, call.now);
-      return reply(wireOrder(ctx, order), 'trade.submitted');
+      return reply(wireOrder(ctx, order, call.lang), 'trade.submitted');
     },
 
     myDeal({ status, page }, call) {
       const userId = callerOf(call).id;
       return status === ORDER_STATUS.CLOSED
-        ? historyTab(userId, page)
-        : openTab(userId, status, page);
+        ? historyTab(userId, page, call.lang)
+        : openTab(userId, status, page, call.lang);
     },
 
-    close({ id }, call) {
+    close({ id, price: shown }, call) {
       const userId = callerOf(call).id;
       const order = ownOrder(ctx, userId, id);
       if (order.status !== ORDER_STATUS.HOLDING) refuse('trade.order_not_holding');
@@ -135,8 +148,12 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
       if (market.instrument(order.forexId)?.MarketStatus !== MARKET_STATUS.OPEN) {
         refuse('trade.market_closed');
       }
-      const price = market.price(order.forexId);
-      if (price === undefined) return refuse('trade.price_unavailable');
+      const latest = market.price(order.forexId);
+      if (latest === undefined) return refuse('trade.price_unavailable');
+      const instrument = instrumentOf(market, order.forexId);
+      // Closing trades the other way: a buy closes by selling.
+      const side = order.side === 1 ? 2 : 1;
+      const price = tradedPrice(ctx.place, instrument, side, latest, shown, call.now);
       store.transaction(() => settlement.close(order, price, CLOSE_REASON.MANUAL, call.now));
       deps.events.emit('closed', { userId, ids: [order.id] });
       return reply(null, 'trade.closed');
@@ -169,7 +186,9 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
       if (!caller.isDemo) refuse('account.demo_only');
       const orders = store.openOf(caller.id);
       store.transaction(() => {
-        for (const order of orders) settlement.discard(order, call.now);
+        for (const order of orders) {
+          settlement.discard(order, market.price(order.forexId) ?? order.updatePrice, call.now);
+        }
         // Margins and fees are not returned one by one: the balance is set outright.
         const { balance, lock } = ledger.balances(caller.id);
         if (lock !== 0n) ledger.adjustLock(caller.id, -lock);
@@ -246,6 +265,7 @@ export function createTradingService(
   const store = createOrderStore(deps.db, (forexId) => instrumentOf(market, forexId).ForexContNum);
   const settlement = createSettlement(ledger, store);
   let stopOutLevel = deps.config.stopOutLevel;
+  const quotes = createQuoteMemory();
   const engine = createEngine({
     store,
     settlement,
@@ -260,12 +280,15 @@ export function createTradingService(
     store,
     settlement,
     engine,
-    place: { market, ledger, store, feeType },
+    place: { market, ledger, store, feeType, recentQuotes: quotes.recent },
+    names: createCatalogueNames(deps.messages),
     setStopOutLevel: (level) => {
       stopOutLevel = level;
     },
+    stopOutLevel: () => stopOutLevel,
   };
   const unsubscribe = deps.events.on('ticks', (ticks) => {
+    quotes.record(ticks, deps.clock.now());
     try {
       engine.onTicks(ticks);
     } catch (error) {

@@ -54,6 +54,7 @@ describe('order store', () => {
         status: 3,
         price: 1.2,
         profitMicros: 5_000_000_000n,
+        feeMicros: a.feeMicros,
         reason: CLOSE_REASON.MANUAL,
         at: a.createdAt + 1000,
       }),
@@ -79,6 +80,7 @@ describe('order store', () => {
           status: 3,
           price: 1,
           profitMicros: 0n,
+          feeMicros: kept.feeMicros,
           reason: CLOSE_REASON.MANUAL,
           at: 0,
         });

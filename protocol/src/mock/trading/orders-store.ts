@@ -6,20 +6,12 @@
  */
 import { fromMicros } from '../../arithmetic/money.js';
 import type { Instrument } from '../../schemas/market.js';
-import { ORDER_STATUS, type Order } from '../../schemas/order.js';
+import { CLOSE_REASON, type CloseReason, ORDER_STATUS, type Order } from '../../schemas/order.js';
 import type { Db } from '../store/db.js';
 import { formatUtc } from '../time.js';
 
-/** Why an order left the book (orders.close_reason). */
-export const CLOSE_REASON = {
-  MANUAL: 'manual',
-  STOP_LOSS: 'stop_loss',
-  TAKE_PROFIT: 'take_profit',
-  STOP_OUT: 'stop_out',
-  CANCELLED: 'cancelled',
-  DEMO_RESET: 'demo_reset',
-} as const;
-export type CloseReason = (typeof CLOSE_REASON)[keyof typeof CLOSE_REASON];
+// Why an order left the book (orders.close_reason): the protocol's words, sent as CloseReason.
+export { CLOSE_REASON, type CloseReason };
 
 /** One order as stored. Open orders are live objects of the book: the engine revalues them. */
 export interface StoredOrder {
@@ -40,25 +32,30 @@ export interface StoredOrder {
   readonly placedPrice: number;
   readonly leverage: number;
   readonly marginMicros: bigint;
-  readonly feeMicros: bigint;
+  /** The fee charged; 0 once a cancellation has given it back. */
+  feeMicros: bigint;
   /** Floating P&L while holding (at `updatePrice`), realised once closed. */
   profitMicros: bigint;
   stopLoss: number;
   takeProfit: number;
   readonly createdAt: number;
   completedAt: number | null;
+  /** Why it left the book; `null` while open. */
+  closeReason: CloseReason | null;
   /** Units per lot of the instrument, kept for the P&L of every tick. */
   readonly unitsPerLot: number;
 }
 
 /** What placing an order writes. */
-export type NewOrder = Omit<StoredOrder, 'id' | 'completedAt'>;
+export type NewOrder = Omit<StoredOrder, 'id' | 'completedAt' | 'closeReason'>;
 
 /** How a closed or cancelled order ends. */
 export interface Finish {
   status: typeof ORDER_STATUS.CLOSED | typeof ORDER_STATUS.CANCELLED;
   price: number;
   profitMicros: bigint;
+  /** The fee the order keeps: what it was charged, or 0 when it was given back. */
+  feeMicros: bigint;
   reason: CloseReason;
   at: number;
 }
@@ -89,6 +86,7 @@ interface OrderRow {
   take_profit: number;
   created_at: bigint;
   completed_at: bigint | null;
+  close_reason: string | null;
 }
 
 const OPEN = `status IN (${ORDER_STATUS.PENDING}, ${ORDER_STATUS.HOLDING})`;
@@ -118,8 +116,8 @@ export function createOrderStore(db: Db, unitsPerLot: (forexId: number) => numbe
     'UPDATE orders SET update_price = ?, profit_micros = ? WHERE id = ?',
   );
   const finishRow = db.prepare(
-    `UPDATE orders SET status = ?, update_price = ?, profit_micros = ?, close_reason = ?,
-       completed_at = ? WHERE id = ?`,
+    `UPDATE orders SET status = ?, update_price = ?, profit_micros = ?, fee_micros = ?,
+       close_reason = ?, completed_at = ? WHERE id = ?`,
   );
   // History lists the latest completed first: this project's reading of "newest first" for
   // orders that closed long after they were opened.
@@ -165,6 +163,7 @@ export function createOrderStore(db: Db, unitsPerLot: (forexId: number) => numbe
       takeProfit: row.take_profit,
       createdAt: Number(row.created_at),
       completedAt: row.completed_at === null ? null : Number(row.completed_at),
+      closeReason: (row.close_reason as CloseReason | null) ?? null,
       unitsPerLot: unitsPerLot(forexId),
     };
   }
@@ -246,7 +245,7 @@ export function createOrderStore(db: Db, unitsPerLot: (forexId: number) => numbe
     /** Writes a new order and adds it to the book. */
     insert(order: NewOrder): StoredOrder {
       const id = Number(insertRow.get(order) as bigint | number);
-      const stored: StoredOrder = { ...order, id, completedAt: null };
+      const stored: StoredOrder = { ...order, id, completedAt: null, closeReason: null };
       remember(stored);
       return stored;
     },
@@ -260,12 +259,22 @@ export function createOrderStore(db: Db, unitsPerLot: (forexId: number) => numbe
 
     /** Closes or cancels an order and takes it out of the book. */
     finish(order: StoredOrder, end: Finish): void {
-      finishRow.run(end.status, end.price, end.profitMicros, end.reason, end.at, order.id);
+      finishRow.run(
+        end.status,
+        end.price,
+        end.profitMicros,
+        end.feeMicros,
+        end.reason,
+        end.at,
+        order.id,
+      );
       forget(order);
       order.status = end.status;
       order.updatePrice = end.price;
       order.profitMicros = end.profitMicros;
+      order.feeMicros = end.feeMicros;
       order.completedAt = end.at;
+      order.closeReason = end.reason;
     },
 
     /** New stop loss and take profit (0 = off). */
@@ -336,6 +345,7 @@ export function toOrder(
     CreateTimeHandler: formatUtc(order.createdAt),
     CompleteTimeHandler: order.completedAt === null ? '' : formatUtc(order.completedAt),
     Status: order.status,
+    ...(order.closeReason !== null && { CloseReason: order.closeReason }),
     Multiple: order.leverage,
     ForexId: order.forexId,
     ForexTradeLists: {

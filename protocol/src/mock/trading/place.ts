@@ -4,11 +4,13 @@
  */
 import type { z } from 'zod';
 import { canAffordMicros, freeMarginMicros } from '../../arithmetic/account.js';
+import { formatPrice } from '../../arithmetic/display.js';
+import { honoursPrice, type QuotedPrice } from '../../arithmetic/execution.js';
 import { tradeFeeMicros } from '../../arithmetic/fee.js';
 import { lotsError } from '../../arithmetic/lots.js';
 import { MARGIN_MODE, orderMarginMicros } from '../../arithmetic/margin.js';
 import type { SideLike } from '../../arithmetic/side.js';
-import { stopLossHit, takeProfitHit } from '../../arithmetic/triggers.js';
+import { checkStopLevels } from '../../arithmetic/stops.js';
 import { CODE } from '../../envelope.js';
 import type { submit } from '../../routes/trading.js';
 import type { Instrument } from '../../schemas/market.js';
@@ -30,6 +32,26 @@ export interface PlaceContext {
   readonly store: OrderStore;
   /** Base settings trade_fee_type: 1 per lot, otherwise a share of the margin. */
   readonly feeType: () => number;
+  /** The instrument's quotes of the last moments, for honouring a price the app showed. */
+  readonly recentQuotes: (forexId: number) => Iterable<QuotedPrice>;
+}
+
+/**
+ * The price a market order or a close trades at: the one the app showed when the upstream
+ * quoted it recently (arithmetic/execution.ts), the latest quote when none was shown. A shown
+ * price too old is refused with the latest one, so nothing trades at a price nobody saw.
+ */
+export function tradedPrice(
+  ctx: Pick<PlaceContext, 'recentQuotes'>,
+  instrument: Pick<Instrument, 'Id' | 'PricePrecision'>,
+  side: SideLike,
+  latest: number,
+  shown: number | undefined,
+  now: number,
+): number {
+  if (shown === undefined) return latest;
+  if (honoursPrice(side, shown, latest, ctx.recentQuotes(instrument.Id), now)) return shown;
+  return refuse('requote.price_moved', { price: formatPrice(latest, instrument.PricePrecision) });
 }
 
 /**
@@ -43,8 +65,9 @@ export function checkStops(
   stopLoss: number,
   takeProfit: number,
 ): void {
-  if (stopLossHit(side, reference, stopLoss)) refuse('trade.stop_loss_wrong_side');
-  if (takeProfitHit(side, reference, takeProfit)) refuse('trade.take_profit_wrong_side');
+  const issues = checkStopLevels(side, reference, { stopLoss, takeProfit });
+  if (issues.stopLoss) refuse(`trade.${issues.stopLoss}`);
+  if (issues.takeProfit) refuse(`trade.${issues.takeProfit}`);
 }
 
 /**
@@ -79,7 +102,9 @@ export function placeOrder(
   if (marketPrice === undefined) return refuse('trade.price_unavailable');
   const pending = input.status === ORDER_MODE.PENDING;
   if (pending && !(input.target_price > 0)) refuse('trade.target_price_required');
-  const price = pending ? input.target_price : marketPrice;
+  const price = pending
+    ? input.target_price
+    : tradedPrice(ctx, instrument, input.type, marketPrice, input.price, now);
   checkStops(input.type, price, input.stop_loss_price, input.target_profit_price);
 
   const margin = orderMarginMicros(instrument, input.cont, price, leverage);

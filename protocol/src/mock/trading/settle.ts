@@ -78,6 +78,7 @@ export function createSettlement(ledger: Ledger, store: OrderStore) {
       status: ORDER_STATUS.CLOSED,
       price,
       profitMicros: profit,
+      feeMicros: order.feeMicros,
       reason,
       at,
     });
@@ -93,19 +94,22 @@ export function createSettlement(ledger: Ledger, store: OrderStore) {
 
   /**
    * Cancels a pending order: the margin comes back, and so does the fee, as a +fee FEE row
-   * (this project's choice: nothing was traded, so nothing is charged).
+   * (this project's choice: nothing was traded, so nothing is charged). The order then lists
+   * no fee.
    */
   function cancel(order: StoredOrder, reason: CloseReason, at: number): void {
+    const fee = order.feeMicros;
     store.finish(order, {
       status: ORDER_STATUS.CANCELLED,
       price: order.updatePrice,
       profitMicros: 0n,
+      feeMicros: 0n,
       reason,
       at,
     });
     returnMargin(order);
-    if (order.feeMicros !== 0n) {
-      ledger.post(order.userId, order.feeMicros, LEDGER_KIND.FEE, {
+    if (fee !== 0n) {
+      ledger.post(order.userId, fee, LEDGER_KIND.FEE, {
         key: 'ledger.fee',
         params: { id: order.id },
       });
@@ -114,14 +118,17 @@ export function createSettlement(ledger: Ledger, store: OrderStore) {
 
   /**
    * Ends an order without moving money (demo reset, which then sets the balance and frozen
-   * balance outright). A holding closes with no P&L booked, a pending order is cancelled.
+   * balance outright). A holding closes at `price`, the market's price at the reset, and keeps
+   * the P&L it had there — the figure the trader saw — though none is booked; a pending order
+   * is cancelled and, like any cancelled order, lists no fee.
    */
-  function discard(order: StoredOrder, at: number): void {
+  function discard(order: StoredOrder, price: number, at: number): void {
     const holding = order.status === ORDER_STATUS.HOLDING;
     store.finish(order, {
       status: holding ? ORDER_STATUS.CLOSED : ORDER_STATUS.CANCELLED,
-      price: order.updatePrice,
-      profitMicros: 0n,
+      price: holding ? price : order.updatePrice,
+      profitMicros: holding ? pnlAt(order, price) : 0n,
+      feeMicros: holding ? order.feeMicros : 0n,
       reason: CLOSE_REASON.DEMO_RESET,
       at,
     });

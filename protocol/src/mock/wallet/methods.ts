@@ -4,6 +4,7 @@
  * money went.
  */
 import type { Routes } from '../../routes/table.js';
+import { addressIssue } from '../../schemas/address.js';
 import { DRAW_TYPE, type WithdrawMethod } from '../../schemas/wallet.js';
 import type { MockDeps } from '../deps.js';
 import { callerOf, type Handlers, reply } from '../http/handler.js';
@@ -92,11 +93,15 @@ export function createMethods({ db, clock }: MockDeps) {
       if (!currency || currency.type !== input.type) refuse('wallet.currency_unknown');
       // Only the fields of the method's kind are kept; the schema has checked they are present.
       const isCoin = input.type === DRAW_TYPE.COIN;
+      // Money sent to a mistyped address is lost: the network's format is checked first.
+      if (isCoin && addressIssue(currency.protocol, input.dc_address ?? '') !== undefined) {
+        refuse('payout_address.wrong_format', { network: currency.protocol });
+      }
       bind({
         userId: caller.id,
         type: input.type,
         currencyId: currency.id,
-        dcAddress: isCoin ? (input.dc_address ?? '') : '',
+        dcAddress: isCoin ? (input.dc_address ?? '').trim() : '',
         bankName: isCoin ? '' : (input.bank_name ?? ''),
         bankAddress: isCoin ? '' : (input.bank_address ?? ''),
         bankSwift: isCoin ? '' : (input.bank_swift ?? ''),

@@ -6,6 +6,7 @@
  * The mock's test-support module is passed in rather than imported: it is left out of the
  * package build, and a built file importing it would break `tsc -b`.
  */
+
 import type { RequestOf, ResponseOf } from '../../routes/define.js';
 import { type Routes, routes } from '../../routes/table.js';
 import { DRAW_TYPE } from '../../schemas/wallet.js';
@@ -15,6 +16,7 @@ import { type CallContext, type Caller, Reply } from '../http/handler.js';
 import type { MessageKey } from '../messages.js';
 import { Refusal } from '../refusal.js';
 import { createLedger } from '../services/ledger.js';
+import { tronAddress } from './addresses.test-helpers.js';
 import { createWalletService, type WalletHandlers } from './api.js';
 
 type Name = keyof WalletHandlers;
@@ -76,11 +78,7 @@ export function walletFixture({ makeDeps, insertUser, ctxFor }: TestSupport) {
   }
 
   /** Binds a coin address (currency 1, USDT-TRC20, unless told) and returns its method id. */
-  async function bindCoin(
-    caller: Caller,
-    drawId = 1,
-    address = 'TXyzAddress0001',
-  ): Promise<number> {
+  async function bindCoin(caller: Caller, drawId = 1, address = tronAddress(1)): Promise<number> {
     await call(
       'bindDrawMethod',
       { type: DRAW_TYPE.COIN, draw_id: drawId, dc_address: address },

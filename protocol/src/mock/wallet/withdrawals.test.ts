@@ -7,9 +7,13 @@ import { DRAW_TYPE, WITHDRAW_STATUS } from '../../schemas/wallet.js';
 import { Messages } from '../messages.js';
 import { LEDGER_KIND } from '../services/ledger.js';
 import * as support from '../test-support.js';
+import { bitcoinAddress, ethereumAddress, tronAddress } from './addresses.test-helpers.js';
 import { withdrawCurrency } from './catalogue.js';
 import { refusalOf, walletFixture } from './wallet.test-helpers.js';
 import { withdrawalReviewSchema } from './withdrawals.js';
+
+const ALICE_TRON = tronAddress(11);
+const KEPT_TRON = tronAddress(12);
 
 const NOON_1_MARCH_2025 = Date.UTC(2025, 2, 1, 12);
 
@@ -53,7 +57,7 @@ describe('drawSymbolList', () => {
 describe('draw', () => {
   it('takes and freezes the amount, records it under review, with a fixed fee', async () => {
     const fx = setup('1000');
-    const method = await fx.bindCoin(fx.alice, 1, 'T-alice');
+    const method = await fx.bindCoin(fx.alice, 1, ALICE_TRON);
     const result = await fx.call(
       'draw',
       { draw_currency_id: 1, number: '100', memo: 'rent', draw_method_id: method },
@@ -79,7 +83,7 @@ describe('draw', () => {
           status_name: 'Under review',
           created_at: '2025-03-01 12:00:00',
           type: DRAW_TYPE.COIN,
-          address: 'T-alice',
+          address: ALICE_TRON,
           payee_account: '',
           notes: 'rent',
           draw_currency: { code: 'USDT' },
@@ -169,7 +173,7 @@ describe('draw', () => {
     const fx = setup();
     const bob = fx.user();
     const trc = await fx.bindCoin(fx.alice, 1);
-    const deleted = await fx.bindCoin(fx.alice, 1, 'T-deleted');
+    const deleted = await fx.bindCoin(fx.alice, 1, tronAddress(2));
     await fx.call('delDrawMethod', { id: deleted }, fx.alice);
     const bobs = await fx.bindCoin(bob, 1);
     const unknown = await refusalOf(() =>
@@ -209,9 +213,21 @@ describe('draw', () => {
   });
 });
 
+describe('received amounts in the payout currency', () => {
+  it('pays and records BTC to 8 decimals, the same text the preview shows', async () => {
+    const fx = setup('1000');
+    const method = await fx.bindCoin(fx.alice, 3, bitcoinAddress(5));
+    await fx.call('draw', { draw_currency_id: 3, number: '100', draw_method_id: method }, fx.alice);
+    const [record] = (await fx.call('drawList', { type: 1 }, fx.alice)).data.data;
+    // 0.5 % fee, then (100 − 0.5) × 0.0000154: two decimals would read 0.00.
+    expect(record).toMatchObject({ number: '100', fee: '0.5', real_number: '0.00153230' });
+    expect(record?.draw_currency.code).toBe('BTC');
+  });
+});
+
 describe('withdrawal review (control)', () => {
   async function pending(fx: ReturnType<typeof setup>, amount: string) {
-    const method = await fx.bindCoin(fx.alice, 2, '0xalice');
+    const method = await fx.bindCoin(fx.alice, 2, ethereumAddress(1));
     await fx.call(
       'draw',
       { draw_currency_id: 2, number: amount, draw_method_id: method },
@@ -306,7 +322,7 @@ describe('drawList', () => {
   it('pages one kind of the caller’s withdrawals, newest first, 10 a page', async () => {
     const fx = setup('1000');
     const bob = fx.user();
-    const coin = await fx.bindCoin(fx.alice, 1, 'T-kept');
+    const coin = await fx.bindCoin(fx.alice, 1, KEPT_TRON);
     for (let i = 1; i <= 12; i++) {
       await fx.call(
         'draw',
@@ -341,7 +357,7 @@ describe('drawList', () => {
       '14',
       '13',
     ]);
-    expect(first.data.every((w) => w.address === 'T-kept')).toBe(true);
+    expect(first.data.every((w) => w.address === KEPT_TRON)).toBe(true);
     const second = (await fx.call('drawList', { type: 1, page: 2 }, fx.alice)).data;
     expect(second).toMatchObject({ total: 12, data: [{ number: '12' }, { number: '11' }] });
     expect((await fx.call('drawList', { type: 1, page: 3 }, fx.alice)).data).toEqual({

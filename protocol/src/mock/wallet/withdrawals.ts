@@ -5,11 +5,16 @@
  * The amount (`number`) is in the account currency, USD (this project's choice): it is what
  * leaves the balance. The fee and the received amount come from arithmetic/withdraw.ts applied to
  * that same amount, exactly as the withdraw screen's preview computes them, so the record and the
- * preview agree to the cent.
+ * preview agree to the last decimal of the payout currency (8 for BTC, 2 for USDT…).
  */
 import { z } from 'zod';
 import { fromMicros } from '../../arithmetic/money.js';
-import { receivedAmountMicros, withdrawFeeMicros } from '../../arithmetic/withdraw.js';
+import {
+  currencyAmountText,
+  receivedAmountMicros,
+  receivedAmountUnits,
+  withdrawFeeMicros,
+} from '../../arithmetic/withdraw.js';
 import { CODE } from '../../envelope.js';
 import type { Routes } from '../../routes/table.js';
 import { wireInt } from '../../schemas/primitives.js';
@@ -79,6 +84,16 @@ interface WithdrawalRow {
 
 /** A record joined with the method it pays to. */
 type RecordRow = WithdrawalRow & { dc_address: string; payee_account: string };
+
+/**
+ * What a withdrawal pays, in its currency's own decimals: worked out again from the amount taken
+ * (the stored micro-units would cut BTC's 8 decimals to 6).
+ */
+function receivedText(row: WithdrawalRow): string {
+  const currency = withdrawCurrency(Number(row.draw_currency_id));
+  if (!currency) return fromMicros(row.received_micros);
+  return currencyAmountText(receivedAmountUnits(fromMicros(row.amount_micros), currency));
+}
 
 /** The withdraw calls and their review. `methods` finds the caller's bound method. */
 export function createWithdrawals(
@@ -152,9 +167,12 @@ export function createWithdrawals(
       // The canonical text of what is taken, so fee and received amount use exactly that.
       const taken = fromMicros(amount);
       const fee = withdrawFeeMicros(taken, currency);
+      // Nothing would arrive: the fee eats the amount (or all but less than the currency's
+      // smallest unit of it).
+      if (amount <= fee || receivedAmountUnits(taken, currency).units === 0n) {
+        refuse('wallet.amount_below_fee');
+      }
       const received = receivedAmountMicros(taken, currency);
-      // Nothing would arrive: the fee eats the amount (or all but less than a cent of it).
-      if (amount <= fee || received === 0n) refuse('wallet.amount_below_fee');
       submit({
         userId: caller.id,
         type: currency.type,
@@ -185,7 +203,7 @@ export function createWithdrawals(
           return {
             id: Number(row.id),
             number: fromMicros(row.amount_micros),
-            real_number: fromMicros(row.received_micros, 2),
+            real_number: receivedText(row),
             fee: fromMicros(row.fee_micros),
             status,
             status_name: messages.t(ctx.lang, STATUS_NAME[status] ?? 'withdraw_status.pending'),
@@ -260,7 +278,7 @@ export function createWithdrawals(
           currency: withdrawCurrency(Number(row.draw_currency_id))?.code ?? '',
           amount: fromMicros(row.amount_micros),
           fee: fromMicros(row.fee_micros),
-          received: fromMicros(row.received_micros, 2),
+          received: receivedText(row),
           status: Number(row.status),
           created_at: formatUtc(Number(row.created_at)),
           notes: row.notes,

@@ -1,5 +1,5 @@
 import type { LoginType } from '@pipstream/protocol';
-import { useTranslation } from '../../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { AreaCodeSelect } from '../../ui/AreaCodeSelect.js';
 import { Field } from '../../ui/Field.js';
 import { Tabs } from '../../ui/Tabs.js';

@@ -1,5 +1,12 @@
+import { PASSWORD_LENGTH } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { isValid, validateLogin, validateRegister, validateReset } from './validation.js';
+import {
+  isValid,
+  newPasswordError,
+  validateLogin,
+  validateRegister,
+  validateReset,
+} from './validation.js';
 
 describe('login checks (SPEC §5)', () => {
   it('asks for the account by its kind, then the password', () => {
@@ -43,16 +50,35 @@ describe('registration checks', () => {
     const form = {
       type: 'email' as const,
       account: 'a@b.test',
-      password: 'p1',
-      repeat: 'p1',
+      password: 'secret1',
+      repeat: 'secret1',
       code: '',
     };
     expect(validateRegister({ ...form, codeRequired: true })).toEqual({
       code: 'web.auth.enter_code',
     });
     expect(isValid(validateRegister({ ...form, codeRequired: false }))).toBe(true);
-    expect(validateRegister({ ...form, repeat: 'p2', codeRequired: false })).toEqual({
+    expect(validateRegister({ ...form, repeat: 'secret2', codeRequired: false })).toEqual({
       repeat: 'web.auth.passwords_not_equal',
+    });
+  });
+
+  it('names the rule a password breaks: its length, at both ends', () => {
+    const form = { type: 'email' as const, account: 'a@b.test', code: '', codeRequired: false };
+    const short = 'x'.repeat(PASSWORD_LENGTH.min - 1);
+    const long = 'x'.repeat(PASSWORD_LENGTH.max + 1);
+    expect(validateRegister({ ...form, password: short, repeat: short })).toEqual({
+      password: 'web.password.too_short',
+    });
+    expect(validateRegister({ ...form, password: long, repeat: long })).toEqual({
+      password: 'web.password.too_long',
+    });
+    const shortest = 'x'.repeat(PASSWORD_LENGTH.min);
+    expect(isValid(validateRegister({ ...form, password: shortest, repeat: shortest }))).toBe(true);
+    expect(newPasswordError('')).toBeUndefined();
+    const reset = { type: 'email' as const, account: 'a@b.test', code: '1' };
+    expect(validateReset({ ...reset, password: short, repeat: short })).toEqual({
+      password: 'web.password.too_short',
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { LoginType } from '@pipstream/protocol';
+import { type LoginType, PASSWORD_LENGTH } from '@pipstream/protocol';
 
 /** Field → locale key of its message. Empty when the form may be sent. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -8,6 +8,19 @@ const blank = (value: string) => value.trim() === '';
 /** SPEC §5: "Enter your email" or "Enter your phone number". */
 function accountMessage(type: LoginType): string {
   return type === 'email' ? 'web.auth.enter_email' : 'web.auth.enter_phone';
+}
+
+/**
+ * The rule a new password breaks, as a locale key (its texts take `PASSWORD_LENGTH` as
+ * parameters): the server refuses the same, but only as "some values are not accepted", so the
+ * field says which rule before anything is sent. `undefined` when it keeps them, or is empty
+ * (each form has its own "required" wording).
+ */
+export function newPasswordError(password: string): string | undefined {
+  if (password === '') return undefined;
+  if (password.length < PASSWORD_LENGTH.min) return 'web.password.too_short';
+  if (password.length > PASSWORD_LENGTH.max) return 'web.password.too_long';
+  return undefined;
 }
 
 /** Checks the account alone (before sending a code). */
@@ -29,7 +42,8 @@ export function validateLogin(form: {
 
 /**
  * SPEC §5 reset: an empty new or repeated password (or code) gives "input full"; different
- * passwords give "passwords not equal". The account check is the login one.
+ * passwords give "passwords not equal"; a password outside the protocol's bounds says which.
+ * The account check is the login one.
  */
 export function validateReset(form: {
   type: LoginType;
@@ -43,7 +57,9 @@ export function validateReset(form: {
     form.account,
   );
   if (blank(form.code)) errors.code = 'web.auth.input_full';
+  const broken = newPasswordError(form.password);
   if (form.password === '') errors.password = 'web.auth.input_full';
+  else if (broken) errors.password = broken;
   if (form.repeat === '') errors.repeat = 'web.auth.input_full';
   else if (form.password !== '' && form.password !== form.repeat) {
     errors.repeat = 'web.auth.passwords_not_equal';
@@ -53,8 +69,8 @@ export function validateReset(form: {
 
 /**
  * Registration. SPEC leaves its client checks open; this project's choice is the login and
- * reset messages: account and password required, the repeat must match, and the code (or
- * picture code) required when the site asks for one.
+ * reset messages: account and password required, the password within the protocol's bounds,
+ * the repeat must match, and the code (or picture code) required when the site asks for one.
  */
 export function validateRegister(form: {
   type: LoginType;
@@ -68,7 +84,9 @@ export function validateRegister(form: {
     form.type,
     form.account,
   );
+  const broken = newPasswordError(form.password);
   if (form.password === '') errors.password = 'web.auth.enter_password';
+  else if (broken) errors.password = broken;
   if (form.repeat === '') errors.repeat = 'web.auth.input_full';
   else if (form.password !== '' && form.password !== form.repeat) {
     errors.repeat = 'web.auth.passwords_not_equal';

@@ -1,6 +1,6 @@
 import { type Company, NO_VALUE } from '@pipstream/protocol';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from '../../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.js';
 import { copyText } from '../../ui/copy.js';
 import { IconButton } from '../../ui/IconButton.js';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from '../../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The service notice of SPEC §1: the countries the services are not provided to (North Korea,

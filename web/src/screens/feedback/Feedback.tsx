@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from '../../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/Icon.js';
 import { LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';

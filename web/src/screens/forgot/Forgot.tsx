@@ -1,8 +1,8 @@
-import { CODE_PURPOSE } from '@pipstream/protocol';
+import { CODE_PURPOSE, PASSWORD_LENGTH } from '@pipstream/protocol';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -58,7 +58,7 @@ export default function Forgot() {
     }
   };
 
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const message = (key: string | undefined) => (key ? t(key, PASSWORD_LENGTH) : undefined);
 
   return (
     <>

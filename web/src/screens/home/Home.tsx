@@ -1,8 +1,8 @@
 import { Activity, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { usePageActive } from '../../app/page-activity.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { market } from '../../state/market.js';
 import { ConnectionDot } from '../../ui/ConnectionBadge.js';
 import { EmptyState } from '../../ui/EmptyState.js';

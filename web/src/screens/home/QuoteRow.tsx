@@ -84,14 +84,15 @@ function QuoteFigures({ id }: { readonly id: number }) {
   useQuotePaint(id, paint);
   return (
     <>
-      <span className="quote-price-cell">
+      {/* The cell lights (data-flash): its overlay shows and the price turns to read on it. */}
+      <span ref={flash} className="quote-price-cell">
         <span
           ref={price}
           className={priceClass('flat')}
           data-testid="quote-price"
           data-direction="flat"
         />
-        <span ref={flash} className="quote-flash" aria-hidden="true" />
+        <span className="quote-flash" aria-hidden="true" />
       </span>
       <span className="quote-change-cell">
         <span ref={change} className={changeClass('flat')} data-testid="quote-change" />

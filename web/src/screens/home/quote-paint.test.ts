@@ -51,6 +51,7 @@ function quote(extra: Partial<QuoteView>): QuoteView {
     time: 1,
     closeText: '1.2345',
     changeText: '+2.87%',
+    delayed: false,
     ...extra,
   };
 }

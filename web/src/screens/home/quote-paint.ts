@@ -26,7 +26,7 @@ export interface ElementHolder {
 export interface QuoteElements {
   readonly price: ElementHolder;
   readonly change: ElementHolder;
-  /** The price's flash: an overlay lit on each move. */
+  /** What lights on each move: the price's cell, whose overlay and price the CSS restyles. */
   readonly flash: { readonly current: FlashTarget | null };
 }
 

@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { goBack } from '../../app/location.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { LanguageList } from '../../ui/LanguageList.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { safeFrom } from '../../app/guard.js';
 import { navigate } from '../../app/location.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { lastDemoId, signIn } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
 import { PageHeader } from '../../ui/PageHeader.js';

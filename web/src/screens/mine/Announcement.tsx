@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from '../../i18n/translator.js';
 import { settings } from '../../state/settings.js';
 import { loadBaseSettings } from '../../state/site.js';
 import { PageHeader } from '../../ui/PageHeader.js';

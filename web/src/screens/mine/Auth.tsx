@@ -1,7 +1,7 @@
 import type { Verification } from '@pipstream/protocol';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Field } from '../../ui/Field.js';

@@ -1,8 +1,10 @@
 import type { BankOption, DepositNetwork, DepositRecord } from '@pipstream/protocol';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
+import { session } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
 import { copyText } from '../../ui/copy.js';
 import { Field } from '../../ui/Field.js';
@@ -79,15 +81,20 @@ function DepositAddress({ network }: { readonly network: DepositNetwork }) {
   );
 }
 
-/** The bank account to wire to, each detail with its own copy button. */
+/**
+ * The bank account to wire to, each detail with its own copy button, and the reference the
+ * transfer must carry: the user's UID, by which the desk matches the payment.
+ */
 function BankDetails({ bank }: { readonly bank: BankOption }) {
   const { t } = useTranslation();
+  const uid = useSnapshot(session).user?.uid ?? '';
   const rows: readonly { readonly label: string; readonly value: string }[] = [
     { label: t('web.charge.bank_name'), value: bank.bank_name },
     { label: t('web.charge.bank_address'), value: bank.bank_address },
     { label: t('web.charge.bank_swift'), value: bank.bank_swift },
     { label: t('web.charge.payee_name'), value: bank.payee_name },
     { label: t('web.charge.payee_account'), value: bank.payee_account },
+    { label: t('web.account_uid.reference'), value: uid },
   ];
   return (
     <section className="card charge-bank" aria-label={t('web.charge.bank_details')}>
@@ -107,7 +114,11 @@ function BankDetails({ bank }: { readonly bank: BankOption }) {
             </div>
           ))}
       </dl>
-      {bank.bank_remark !== '' && <p className="form-note">{bank.bank_remark}</p>}
+      {bank.bank_remark !== '' && (
+        <p className="form-note" dir="auto">
+          {bank.bank_remark}
+        </p>
+      )}
     </section>
   );
 }
@@ -127,7 +138,11 @@ function DepositRow({ record }: { readonly record: DepositRecord }) {
         </span>
       </div>
       <p className="charge-record-time num">{dateTime(record.created_at)}</p>
-      {record.remark !== '' && <p className="charge-record-remark">{record.remark}</p>}
+      {record.remark !== '' && (
+        <p className="charge-record-remark" dir="auto">
+          {record.remark}
+        </p>
+      )}
     </li>
   );
 }

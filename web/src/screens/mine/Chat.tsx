@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from '../../i18n/translator.js';
 import { session } from '../../state/session.js';
 import { settings } from '../../state/settings.js';
 import { loadBaseSettings } from '../../state/site.js';
 import { Button } from '../../ui/Button.js';
+import { useBackOnline } from '../../ui/back-online.js';
+import { copyText } from '../../ui/copy.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { Icon } from '../../ui/Icon.js';
+import { IconButton } from '../../ui/IconButton.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { chatUrl } from './service-link.js';
 
@@ -21,19 +25,70 @@ function useBaseSettings(): { readonly phase: SettingsPhase; readonly retry: () 
     loadBaseSettings().catch(() => setFailed(true));
   }, []);
   useEffect(load, [load]);
+  useBackOnline(failed, load);
   const phase = base ? 'ready' : failed ? 'failed' : 'loading';
   return { phase, retry: load };
 }
 
-/** The support page in an iframe under the header, with a spinner until it has loaded. */
+/**
+ * How long the support page may take before the screen offers the browser instead (this
+ * project's choice: a phone on a slow network shows a page well within it).
+ */
+export const CHAT_LOAD_TIMEOUT_MS = 8000;
+
+/** The support page outside the app: in the browser, or its link copied. */
+function ElsewhereActions({ src }: { readonly src: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a
+        className="icon-btn"
+        href={src}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t('web.chat.open_in_browser')}
+        title={t('web.chat.open_in_browser')}
+      >
+        <Icon name="external" />
+      </a>
+      <IconButton icon="copy" label={t('web.chat.copy_link')} onClick={() => copyText(src)} />
+    </>
+  );
+}
+
+/**
+ * The support page in an iframe under the header, with a spinner until it has loaded. A page
+ * still loading after `CHAT_LOAD_TIMEOUT_MS` gives way to a notice offering the browser and the
+ * link. A page that "loaded" may still be the browser's own error page (a frame cannot tell),
+ * so the header keeps both ways out at all times.
+ */
 function SupportFrame({ src, title }: { readonly src: string; readonly title: string }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState(false);
+  const [phase, setPhase] = useState<'loading' | 'slow' | 'loaded'>('loading');
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setPhase((now) => (now === 'loading' ? 'slow' : now)),
+      CHAT_LOAD_TIMEOUT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div className="chat-body">
-      {!loaded && (
+      {phase === 'loading' && (
         <div className="chat-loading" role="status" aria-label={t('web.chat.loading')}>
           <span className="spinner" aria-hidden="true" />
+        </div>
+      )}
+      {phase === 'slow' && (
+        <div className="chat-loading chat-slow">
+          <EmptyState icon="headset" text={t('web.chat.slow')}>
+            <a className="btn btn-primary" href={src} target="_blank" rel="noopener noreferrer">
+              {t('web.chat.open_in_browser')}
+            </a>
+            <Button variant="secondary" onClick={() => copyText(src)}>
+              {t('web.chat.copy_link')}
+            </Button>
+          </EmptyState>
         </div>
       )}
       <iframe
@@ -42,7 +97,7 @@ function SupportFrame({ src, title }: { readonly src: string; readonly title: st
         title={title}
         // The page runs in its own origin; no access to this one (this project's choice).
         referrerPolicy="no-referrer"
-        onLoad={() => setLoaded(true)}
+        onLoad={() => setPhase('loaded')}
       />
     </div>
   );
@@ -50,7 +105,8 @@ function SupportFrame({ src, title }: { readonly src: string; readonly title: st
 
 /**
  * `/mine/chat`: the support page full screen under the header (SPEC §2). Logged in, it gets the
- * user's uid and e-mail in its URL; a site without a usable support link says so.
+ * user's uid and e-mail in its URL; a site without a usable support link says so. The header
+ * always offers the page in the browser and its link.
  */
 export default function Chat() {
   const { t } = useTranslation();
@@ -60,7 +116,11 @@ export default function Chat() {
   const src = base ? chatUrl(base.service_link, user, location.origin) : undefined;
   return (
     <div className="chat-screen">
-      <PageHeader backTo="/user" title={t('web.chat.title')} />
+      <PageHeader
+        backTo="/user"
+        title={t('web.chat.title')}
+        actions={src && <ElsewhereActions src={src} />}
+      />
       {phase === 'loading' && (
         <div className="chat-loading" role="status" aria-label={t('web.chat.loading')}>
           <span className="spinner" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
 import { copyText } from '../../ui/copy.js';
 import { EmptyState } from '../../ui/EmptyState.js';

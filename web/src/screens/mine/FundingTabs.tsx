@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../ui/Tabs.js';
 
 /** SPEC §4 deposit and withdraw tab: 0 coin, 1 bank. */

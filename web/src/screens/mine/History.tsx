@@ -1,9 +1,9 @@
 import { formatBalance, type LedgerRecord, NO_VALUE } from '@pipstream/protocol';
 import { memo, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -17,7 +17,9 @@ const LedgerRow = memo(function LedgerRow({ record }: { readonly record: LedgerR
   const { decimal, dateTime } = useFormat();
   return (
     <li className="ledger-row" data-testid={`ledger-${record.Id}`}>
-      <span className="ledger-text">{view.text}</span>
+      <span className="ledger-text" dir="auto">
+        {view.text}
+      </span>
       <span className={`ledger-amount num ${view.tone}`}>{decimal(view.amount)}</span>
       <span className="ledger-time num">{dateTime(view.time)}</span>
     </li>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from '../../i18n/translator.js';
 import { session } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
 import { copyText } from '../../ui/copy.js';
@@ -10,7 +10,7 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { QrCode } from '../../ui/QrCode.js';
 import { inviteLink } from './invite-link.js';
 
-/** SPEC §9: the invite screen's QR code is 160 px (error correction H, from `QrCode`). */
+/** The invite screen's QR code is 160 px (error correction H, from `QrCode`). */
 const QR_SIZE = 160;
 
 /** `/mine/invite`: the invite code, its QR code and the link to copy (SPEC §2). */

@@ -1,9 +1,9 @@
-import { CODE_PURPOSE } from '@pipstream/protocol';
+import { CODE_PURPOSE, PASSWORD_LENGTH } from '@pipstream/protocol';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/index.js';
 import { goBack, navigate } from '../../app/location.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { session, signOut } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -45,7 +45,7 @@ function NewPasswordFields({
         autoComplete="new-password"
         value={password}
         onChange={(event) => onPassword(event.target.value)}
-        error={errors.password && t(errors.password)}
+        error={errors.password && t(errors.password, PASSWORD_LENGTH)}
       />
       <PasswordField
         label={t('web.auth.repeat_password')}

@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { LANGUAGE_NAME_KEYS } from '../../i18n/languages.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { logout } from '../../state/account.js';
 import { settings } from '../../state/settings.js';
 import { ActionRow, LinkRow } from '../../ui/ListRow.js';

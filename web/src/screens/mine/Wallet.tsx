@@ -1,13 +1,16 @@
 import { formatBalance, NO_VALUE } from '@pipstream/protocol';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
 import { LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 
-/** `/mine/wallet`: the balance and frozen balance, and the two lists of payout methods. */
+/**
+ * `/mine/wallet`: the balance and frozen balance, the account detail (ledger) behind them, and
+ * the two lists of payout methods.
+ */
 export default function Wallet() {
   const { t } = useTranslation();
   const { decimal } = useFormat();
@@ -38,6 +41,7 @@ export default function Wallet() {
           </dl>
         </section>
         <div className="row-list">
+          <LinkRow to="/mine/history" icon="history" label={t('web.history.title')} />
           <LinkRow to="/mine/bank-card-list" icon="bank" label={t('web.wallet.bank_cards')} />
           <LinkRow
             to="/mine/coin-address-list"

@@ -1,9 +1,9 @@
 import type { WithdrawRecord } from '@pipstream/protocol';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { refreshSummary } from '../../state/wallet.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { goBack } from '../../app/location.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -53,12 +53,14 @@ export default function WithdrawWay() {
   };
   const message = (field: BindField) => {
     const issue = issues[field];
-    return issue && t(issue.key, issue.params);
+    return issue && t(issue.key, issue.params ?? {});
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateBind(kind, draft);
+    const network =
+      symbols.data?.find((symbol) => String(symbol.id) === draft.currencyId)?.protocol ?? '';
+    const found = validateBind(kind, draft, network);
     setIssues(found);
     if (Object.keys(found).length > 0) return;
     setSending(true);

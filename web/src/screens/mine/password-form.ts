@@ -1,26 +1,21 @@
 import type { User } from '@pipstream/protocol';
 import type { AccountValue } from '../auth/AccountField.js';
-import type { FieldErrors } from '../auth/validation.js';
+import { type FieldErrors, newPasswordError } from '../auth/validation.js';
 
 /** The two ways `/mine/password` sets a new password. */
 export type PasswordMode = 'change' | 'reset';
-
-/**
- * The shortest password the protocol sends (`password()` of its routes: 6 characters). Checked
- * here too so the field says why instead of a generic "not accepted" (this project's choice).
- */
-export const MIN_PASSWORD_LENGTH = 6;
 
 const blank = (value: string) => value.trim() === '';
 
 /**
  * SPEC §5 for the new password and its repeat: either empty gives "input full", different
- * values give "passwords not equal"; a new password shorter than `MIN_PASSWORD_LENGTH` says so.
+ * values give "passwords not equal"; a new password outside the protocol's bounds says so.
  */
 function validateNewPassword(password: string, repeat: string): FieldErrors<'password' | 'repeat'> {
   const errors: FieldErrors<'password' | 'repeat'> = {};
+  const broken = newPasswordError(password);
   if (password === '') errors.password = 'web.auth.input_full';
-  else if (password.length < MIN_PASSWORD_LENGTH) errors.password = 'web.password.too_short';
+  else if (broken) errors.password = broken;
   if (repeat === '') errors.repeat = 'web.auth.input_full';
   else if (password !== '' && password !== repeat) errors.repeat = 'web.auth.passwords_not_equal';
   return errors;

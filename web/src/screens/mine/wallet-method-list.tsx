@@ -1,9 +1,9 @@
 import type { WithdrawMethod } from '@pipstream/protocol';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { api } from '../../api/index.js';
 import { i18n } from '../../i18n/index.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { confirm } from '../../state/ui.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';

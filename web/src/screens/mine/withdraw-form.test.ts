@@ -68,7 +68,10 @@ describe('withdrawPreview', () => {
       fee: formatFee(withdrawFee('250.5', btcPercent)),
       received: receivedAmountText('250.5', btcPercent),
     });
-    expect(withdrawPreview('1000', btcPercent)).toEqual({ fee: '5.000000', received: '0.02 BTC' });
+    expect(withdrawPreview('1000', btcPercent)).toEqual({
+      fee: '5.000000',
+      received: '0.01532300 BTC',
+    });
   });
 
   it('shows "0 code" without a usable amount, with the fee of nothing', () => {

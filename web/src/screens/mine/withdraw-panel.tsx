@@ -1,12 +1,12 @@
 import { type DrawSymbol, formatBalance, NO_VALUE, type WithdrawMethod } from '@pipstream/protocol';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { i18n } from '../../i18n/index.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { answerConfirm, confirm, ui } from '../../state/ui.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
 import { Button } from '../../ui/Button.js';
@@ -143,6 +143,9 @@ export function WithdrawPanel({ kind, symbols, methods, onSubmitted }: WithdrawP
     );
   }
 
+  const usd = (value: string) =>
+    value === NO_VALUE ? NO_VALUE : t('web.wallet.amount_usd', { amount: decimal(value) });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (nothingBound) {
@@ -155,9 +158,27 @@ export function WithdrawPanel({ kind, symbols, methods, onSubmitted }: WithdrawP
     const found = validateWithdraw(draft, summary?.balance ?? null, texts.methodRequired);
     setIssues(found);
     if (Object.keys(found).length > 0 || method === null) return;
+    const payload = drawPayload({ ...draft, methodId: method.id });
+    // Money leaves for good: everything it is sent with is said once more before it goes.
+    const destination =
+      kind === BANK_KIND
+        ? `${method.bank_name} ${method.payee_account}`
+        : `${currencyLabel(currency)} ${method.dc_address}`;
+    const confirmed = await confirm({
+      message: t('web.withdraw_confirm.message', {
+        amount: usd(formatBalance(payload.number)),
+        fee: usd(preview.fee),
+        received: decimal(preview.received),
+        destination,
+      }),
+      confirmLabel: t('web.withdraw_confirm.confirm'),
+      cancelLabel: t('web.common.cancel'),
+      danger: false,
+    });
+    if (!confirmed) return;
     setSending(true);
     try {
-      await api.call('draw', drawPayload({ ...draft, methodId: method.id }));
+      await api.call('draw', payload);
     } catch {
       // Told by the API layer; what was typed stays.
       setSending(false);
@@ -169,9 +190,6 @@ export function WithdrawPanel({ kind, symbols, methods, onSubmitted }: WithdrawP
     void refreshSummary();
     onSubmitted();
   };
-
-  const usd = (value: string) =>
-    value === NO_VALUE ? NO_VALUE : t('web.wallet.amount_usd', { amount: decimal(value) });
 
   return (
     <form

@@ -1,7 +1,7 @@
 import type { WithdrawRecord } from '@pipstream/protocol';
 import { memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import type { PagedList } from '../../ui/usePagedList.js';
 import { recordView } from './withdraw-records.js';

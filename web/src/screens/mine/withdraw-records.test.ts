@@ -32,6 +32,11 @@ describe('recordView', () => {
     });
   });
 
+  it('shows what a coin receives in its own decimals', () => {
+    const btc = { ...coinRecord, real_number: '0.0015323', draw_currency: { code: 'BTC' } };
+    expect(recordView(btc).received).toBe('0.00153230 BTC');
+  });
+
   it('shows the account of a bank withdrawal', () => {
     const bank = { ...coinRecord, type: 2, address: '', payee_account: '4410009877660012' };
     expect(recordView(bank)).toMatchObject({

@@ -3,6 +3,7 @@
  * where the money went, the review state's name and colour, the time.
  */
 import {
+  currencyDecimals,
   formatBalance,
   formatFee,
   formatFixed,
@@ -57,7 +58,9 @@ export function recordView(record: WithdrawRecord): RecordView {
   return {
     amount: formatBalance(record.number),
     fee: formatFee(record.fee),
-    received: `${formatFixed(record.real_number, 2)} ${record.draw_currency.code}`.trim(),
+    // In the payout currency's own decimals (8 for BTC): two would read 0.00.
+    received:
+      `${formatFixed(record.real_number, currencyDecimals(record.draw_currency.code))} ${record.draw_currency.code}`.trim(),
     destination: toAddress ? record.address : record.payee_account,
     toAddress,
     status: named || (STATUS_KEY[record.status] ?? STATUS_KEY[WITHDRAW_STATUS.REVIEWING] ?? ''),

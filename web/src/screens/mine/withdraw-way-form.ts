@@ -3,7 +3,7 @@
  * bank fields for a bank account, the wallet address for crypto) with the bounds of the
  * `bindDrawMethod` route, checked here so nothing the server would refuse is sent.
  */
-import type { RequestOf, Routes } from '@pipstream/protocol';
+import { addressIssue, type RequestOf, type Routes } from '@pipstream/protocol';
 import { BANK_KIND, type DrawKind } from './wallet-methods.js';
 
 /** What `bind_draw_method` takes (protocol/src/routes/wallet.ts). */
@@ -65,8 +65,12 @@ const FIELDS: Record<
   ],
 };
 
-/** Checks the form of `kind`; empty when it may be sent. */
-export function validateBind(kind: DrawKind, draft: BindDraft): BindIssues {
+/**
+ * Checks the form of `kind`; empty when it may be sent. A coin address is checked against the
+ * format of `network` (the chosen currency's protocol: TRC20, ERC20, BTC…), as the upstream
+ * checks it: money sent to a mistyped address is lost.
+ */
+export function validateBind(kind: DrawKind, draft: BindDraft, network = ''): BindIssues {
   const issues: BindIssues = {};
   if (draft.currencyId === '') issues.currencyId = { key: 'web.withdraw_way.currency_required' };
   for (const { field, required } of FIELDS[kind]) {
@@ -76,6 +80,13 @@ export function validateBind(kind: DrawKind, draft: BindDraft): BindIssues {
     else if (value.length > max) {
       issues[field] = { key: 'web.withdraw_way.too_long', params: { max: String(max) } };
     }
+  }
+  if (
+    kind !== BANK_KIND &&
+    issues.dcAddress === undefined &&
+    addressIssue(network, draft.dcAddress) === 'wrong_format'
+  ) {
+    issues.dcAddress = { key: 'web.address_check.wrong_format', params: { network } };
   }
   return issues;
 }

@@ -1,9 +1,9 @@
 import type { NewsItem } from '@pipstream/protocol';
 import { memo, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
@@ -22,8 +22,15 @@ const NewsRow = memo(function NewsRow({ item }: { readonly item: NewsItem }) {
     <li>
       <Link href={newsDetailPath(item.id)} className="news-row" data-testid={`news-row-${item.id}`}>
         <span className="news-row-text">
-          <span className="news-row-title">{item.title}</span>
-          {item.desc !== '' && <span className="news-row-desc">{item.desc}</span>}
+          {/* Upstream text is in whatever language it was written: it sets its own direction. */}
+          <span className="news-row-title" dir="auto">
+            {item.title}
+          </span>
+          {item.desc !== '' && (
+            <span className="news-row-desc" dir="auto">
+              {item.desc}
+            </span>
+          )}
           <time className="news-row-time num" dateTime={`${item.created_at.replace(' ', 'T')}Z`}>
             {date(item.created_at)}
           </time>

@@ -1,10 +1,11 @@
 import { ApiError, CODE, type NewsDetail as NewsDetailData } from '@pipstream/protocol';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
+import { useBackOnline } from '../../ui/back-online.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
@@ -48,7 +49,10 @@ function useNewsItem(id: number | null): { readonly shown: Phase; readonly retry
   }, [id, attempt]);
 
   const shown = id === null ? MISSING : loaded?.id === id ? loaded.phase : LOADING;
-  return { shown, retry: () => setAttempt((n) => n + 1) };
+  const retry = () => setAttempt((n) => n + 1);
+  // A read that failed (offline) is tried again when the network returns.
+  useBackOnline(shown.phase === 'failed', retry);
+  return { shown, retry };
 }
 
 /** The item: title, date and its HTML content, sanitised (DESIGN: web rules). */
@@ -59,7 +63,8 @@ function Article({ item }: { readonly item: NewsDetailData }) {
   const html = useMemo(() => sanitizeNewsHtml(item.content), [item.content]);
   return (
     <article className="page-body news-article" aria-labelledby={titleId}>
-      <h2 id={titleId} className="news-title">
+      {/* Upstream text is in whatever language it was written: it sets its own direction. */}
+      <h2 id={titleId} className="news-title" dir="auto">
         {item.title}
       </h2>
       <p className="news-meta">
@@ -69,6 +74,7 @@ function Article({ item }: { readonly item: NewsDetailData }) {
       </p>
       <div
         className="news-content"
+        dir="auto"
         data-testid="news-content"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above.
         dangerouslySetInnerHTML={{ __html: html }}

@@ -1,13 +1,14 @@
-import { formatBalance, formatFee, formatMargin, type Order, sideOf } from '@pipstream/protocol';
+import { formatBalance, formatMargin, NO_VALUE, type Order, sideOf } from '@pipstream/protocol';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { useHolding } from '../../live/hooks.js';
+import { TRADE_BLOCK_TEXT, useTradeBlock } from '../../live/tradability.js';
 import { Button } from '../../ui/Button.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { Modal } from '../../ui/Modal.js';
-import { Figure, type RowActions } from './OrderRows.js';
-import { orderPrice, pnlTone, statusKey, stopPrice } from './order-view.js';
+import { CloseReasonFigure, Figure, type RowActions } from './OrderRows.js';
+import { orderFee, orderPrice, pnlTone, statusKey, stopPrice } from './order-view.js';
 
 export interface OrderDetailProps extends Omit<RowActions, 'onOpen'> {
   readonly order: Order;
@@ -38,6 +39,9 @@ export function OrderDetail({
     return price === null ? t('web.order.off') : decimal(price);
   };
   const busy = busyId === order.Id;
+  const fee = orderFee(order);
+  const block = useTradeBlock(order.ForexId);
+  const paused = holding && block !== null;
 
   return (
     <Modal placement="bottom" labelledBy={titleId} onClose={onDismiss}>
@@ -74,21 +78,32 @@ export function OrderDetail({
             </span>
           </Figure>
           <Figure label={t('web.order.margin')}>{decimal(formatMargin(order.CautionMoney))}</Figure>
-          <Figure label={t('web.order.fee')}>{decimal(formatFee(order.TradeFee))}</Figure>
+          <Figure label={t('web.order.fee')}>{fee === null ? NO_VALUE : decimal(fee)}</Figure>
           <Figure label={t('web.order.take_profit')}>{stop(order.TargetProfitPrice)}</Figure>
           <Figure label={t('web.order.stop_loss')}>{stop(order.TargetLossPrice)}</Figure>
           <Figure label={t('web.order.open_time')}>{dateTime(order.CreateTimeHandler)}</Figure>
           <Figure label={t('web.order.close_time')}>{dateTime(order.CompleteTimeHandler)}</Figure>
+          <CloseReasonFigure order={order} />
         </dl>
+        {paused && block && (
+          <p className="form-warning" role="status">
+            {t(TRADE_BLOCK_TEXT[block])}
+          </p>
+        )}
       </div>
       {(holding || pending) && (
         <div className="orders-actions orders-detail-actions">
           {holding && (
             <>
-              <Button variant="secondary" busy={busy} onClick={() => onStops(order)}>
+              <Button
+                variant="secondary"
+                busy={busy}
+                disabled={paused}
+                onClick={() => onStops(order)}
+              >
                 {t('web.order.set_stops')}
               </Button>
-              <Button variant="danger" busy={busy} onClick={() => onClose(order)}>
+              <Button variant="danger" busy={busy} disabled={paused} onClick={() => onClose(order)}>
                 {t('web.order.close')}
               </Button>
             </>

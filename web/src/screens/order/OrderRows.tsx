@@ -1,18 +1,20 @@
 import {
+  closeReasonOf,
   formatBalance,
-  formatFee,
   formatMargin,
   NO_VALUE,
   type Order,
   sideOf,
 } from '@pipstream/protocol';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { useHoldingPaint, useQuote } from '../../live/hooks.js';
+import { CLOSE_REASON_TEXT } from '../../live/order-news.js';
+import { TRADE_BLOCK_TEXT, useTradeBlock } from '../../live/tradability.js';
 import { Button } from '../../ui/Button.js';
 import { createHoldingPainter, HOLDING_PNL_CLASS, pnlClass } from './figure-paint.js';
-import { orderPrice, stopPrice } from './order-view.js';
+import { orderFee, orderPrice, stopPrice } from './order-view.js';
 
 /** What a row can ask of the screen. */
 export interface RowActions {
@@ -139,6 +141,8 @@ export const HoldingRow = memo(function HoldingRow({ order, busyId, ...actions }
   );
   useHoldingPaint(order.Id, paint);
   const busy = busyId === order.Id;
+  // Nothing is closed or changed at a price that may be stale.
+  const block = useTradeBlock(order.ForexId);
   return (
     <li className="orders-row" data-testid={`order-row-${order.Id}`}>
       <RowHead order={order} onOpen={actions.onOpen}>
@@ -164,11 +168,26 @@ export const HoldingRow = memo(function HoldingRow({ order, busyId, ...actions }
           {t('web.order.leverage_value', { value: order.Multiple })}
         </Figure>
       </dl>
+      {block && (
+        <p className="form-warning" role="status" data-testid={`order-blocked-${order.Id}`}>
+          {t(TRADE_BLOCK_TEXT[block])}
+        </p>
+      )}
       <div className="orders-actions">
-        <Button variant="secondary" busy={busy} onClick={() => actions.onStops(order)}>
+        <Button
+          variant="secondary"
+          busy={busy}
+          disabled={block !== null}
+          onClick={() => actions.onStops(order)}
+        >
           {t('web.order.set_stops')}
         </Button>
-        <Button variant="danger" busy={busy} onClick={() => actions.onClose(order)}>
+        <Button
+          variant="danger"
+          busy={busy}
+          disabled={block !== null}
+          onClick={() => actions.onClose(order)}
+        >
           {t('web.order.close')}
         </Button>
       </div>
@@ -216,6 +235,7 @@ export const HistoryRow = memo(function HistoryRow({ order, onOpen }: RowProps) 
   const { t } = useTranslation();
   const { decimal, dateTime } = useFormat();
   const cancelled = order.Status === 4;
+  const fee = orderFee(order);
   return (
     <li className="orders-row" data-testid={`order-row-${order.Id}`}>
       <RowHead
@@ -230,10 +250,27 @@ export const HistoryRow = memo(function HistoryRow({ order, onOpen }: RowProps) 
         <Figure label={t('web.order.close_price')}>
           {cancelled ? NO_VALUE : decimal(orderPrice(order, order.UpdatePrice))}
         </Figure>
-        <Figure label={t('web.order.fee')}>{decimal(formatFee(order.TradeFee))}</Figure>
+        <Figure label={t('web.order.fee')}>{fee === null ? NO_VALUE : decimal(fee)}</Figure>
         <Figure label={t('web.order.open_time')}>{dateTime(order.CreateTimeHandler)}</Figure>
         <Figure label={t('web.order.close_time')}>{dateTime(order.CompleteTimeHandler)}</Figure>
+        <CloseReasonFigure order={order} />
       </dl>
     </li>
   );
 });
+
+/**
+ * Why an order ended, when the upstream says (CloseReason); nothing when it does not, nor for a
+ * cancelled order, whose status already says it.
+ */
+export function CloseReasonFigure({ order }: { readonly order: Order }) {
+  const { t } = useTranslation();
+  const reason = closeReasonOf(order.CloseReason);
+  if (reason === undefined || reason === 'cancelled') return null;
+  return (
+    <div className="orders-figure">
+      <dt>{t('web.close_reason.label')}</dt>
+      <dd data-testid={`order-reason-${order.Id}`}>{t(CLOSE_REASON_TEXT[reason])}</dd>
+    </div>
+  );
+}

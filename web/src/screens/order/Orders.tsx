@@ -1,11 +1,13 @@
 import type { Order } from '@pipstream/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { useOrderSignals } from '../../live/hooks.js';
 import { refreshTrading } from '../../state/trading.js';
+import { DemoBadge } from '../../ui/DemoBadge.js';
+import { LiveStatus } from '../../ui/LiveStatus.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
@@ -156,7 +158,11 @@ export default function Orders() {
       <PageHeader
         title={t('web.order.title')}
         actions={
-          <RefreshButton onRefresh={() => Promise.all([list.refresh(), refreshTrading()])} />
+          <>
+            <DemoBadge />
+            <LiveStatus />
+            <RefreshButton onRefresh={() => Promise.all([list.refresh(), refreshTrading()])} />
+          </>
         }
       />
       <AccountCard />

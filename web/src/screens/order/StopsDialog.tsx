@@ -1,10 +1,12 @@
-import type { Order } from '@pipstream/protocol';
+import { checkStopLevels, NO_VALUE, type Order, sideOf } from '@pipstream/protocol';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from '../../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/FormatProvider.js';
+import { useQuote } from '../../live/hooks.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { Modal } from '../../ui/Modal.js';
-import { parseStopInput, stopInputOf } from './order-view.js';
+import { orderPrice, parseStopInput, stopInputOf } from './order-view.js';
 
 export interface StopsDialogProps {
   readonly order: Order;
@@ -14,14 +16,27 @@ export interface StopsDialogProps {
 }
 
 /**
+ * The price the levels are checked against, as the upstream checks them: a holding's current
+ * price, a pending order's target (it opens there). `undefined` while no quote is known.
+ */
+function referencePrice(order: Order, quote: number | undefined): number | undefined {
+  return order.Status === 0 ? order.Price : quote;
+}
+
+/**
  * Changes a holding order's take profit and stop loss (SPEC §4): two prices, 0 or empty for
- * off, never below 0 (SPEC §5). Whether a price is on the right side of the market is the
- * server's to say; its message is toasted.
+ * off, never below 0 (SPEC §5). The sheet shows the live price they are checked against, and
+ * refuses a level on the wrong side of it (one that would close the order at once) before
+ * sending, with the protocol's `checkStopLevels`, the rule the upstream applies.
  */
 export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
   const { t } = useTranslation();
+  const { decimal } = useFormat();
   const titleId = useId();
   const hintId = useId();
+  const quote = useQuote(order.ForexId);
+  const reference = referencePrice(order, quote?.close);
+  const side = sideOf(order.OrderType);
   const [takeProfit, setTakeProfit] = useState(() => stopInputOf(order, order.TargetProfitPrice));
   const [stopLoss, setStopLoss] = useState(() => stopInputOf(order, order.TargetLossPrice));
   const [checked, setChecked] = useState(false);
@@ -30,11 +45,32 @@ export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
   const profitValue = parseStopInput(takeProfit);
   const lossValue = parseStopInput(stopLoss);
   const invalid = t('web.order.stop_invalid');
+  const sides =
+    reference === undefined
+      ? {}
+      : checkStopLevels(side, reference, {
+          stopLoss: lossValue ?? 0,
+          takeProfit: profitValue ?? 0,
+        });
+  const profitWrong = sides.takeProfit !== undefined;
+  const lossWrong = sides.stopLoss !== undefined;
+  const profitError =
+    profitValue === null
+      ? invalid
+      : profitWrong
+        ? t('web.trade.errors.take_profit_wrong_side')
+        : undefined;
+  const lossError =
+    lossValue === null
+      ? invalid
+      : lossWrong
+        ? t('web.trade.errors.stop_loss_wrong_side')
+        : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (profitValue === null || lossValue === null) return;
+    if (profitValue === null || lossValue === null || profitWrong || lossWrong) return;
     setSaving(true);
     const saved = await onSave(profitValue, lossValue);
     setSaving(false);
@@ -50,6 +86,17 @@ export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
         <p id={hintId} className="form-note">
           {t('web.order.stops_hint')}
         </p>
+        <p className="stops-reference">
+          <span>
+            {order.Status === 0 ? t('web.order.target_price') : t('web.order.current_price')}
+          </span>
+          <span className="num" data-testid="stops-reference">
+            {reference === undefined ? NO_VALUE : decimal(orderPrice(order, reference))}
+          </span>
+        </p>
+        <p className="form-note">
+          {side === 'buy' ? t('web.stops_sheet.rule_buy') : t('web.stops_sheet.rule_sell')}
+        </p>
         <Field
           label={t('web.order.take_profit')}
           inputMode="decimal"
@@ -57,7 +104,7 @@ export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
           value={takeProfit}
           placeholder={t('web.order.off')}
           onChange={(event) => setTakeProfit(event.target.value)}
-          error={checked && profitValue === null ? invalid : undefined}
+          error={checked ? profitError : undefined}
           data-autofocus
         />
         <Field
@@ -67,7 +114,7 @@ export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
           value={stopLoss}
           placeholder={t('web.order.off')}
           onChange={(event) => setStopLoss(event.target.value)}
-          error={checked && lossValue === null ? invalid : undefined}
+          error={checked ? lossError : undefined}
         />
         <div className="confirm-actions">
           <Button variant="secondary" onClick={onDismiss}>

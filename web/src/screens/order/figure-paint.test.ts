@@ -52,6 +52,7 @@ function holding(pnl: number, price: string): HoldingView {
     pnl,
     priceText: price,
     pnlText: pnl.toFixed(2),
+    delayed: false,
   };
 }
 
@@ -135,6 +136,8 @@ describe('createAccountPainter', () => {
     equityText: '995.00',
     freeMarginText: '975.00',
     riskRateText: '4975.00%',
+    delayed: false,
+    riskBand: 0,
   };
 
   it('shows -- for a visitor, then every figure, the total P&L coloured', () => {
@@ -153,8 +156,18 @@ describe('createAccountPainter', () => {
       '‹4975.00%›',
     ]);
     expect(elements.floatingPnlText.className).toBe('num orders-account-pnl down');
-    // Only the floating P&L carries a tone.
-    expect(elements.balanceText.className).toBe('');
+    // Only the floating P&L and the risk rate carry a tone.
+    expect(elements.balanceText.className).toBe('num');
+    expect(elements.riskRateText.className).toBe('num');
+  });
+
+  it('colours the risk rate past each warning level, and dims stale figures', () => {
+    const { elements, paint } = card();
+    paint({ ...account, riskRate: 120, riskRateText: '120.00%', riskBand: 1 });
+    expect(elements.riskRateText.className).toBe('num risk-warning');
+    paint({ ...account, riskRate: 90, riskRateText: '90.00%', riskBand: 2, delayed: true });
+    expect(elements.riskRateText.className).toBe('num risk-danger is-delayed');
+    expect(elements.balanceText.className).toBe('num is-delayed');
   });
 
   it('leaves the balance untouched on a tick that moves only the P&L', () => {

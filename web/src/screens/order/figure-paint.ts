@@ -82,9 +82,30 @@ export type AccountElements = Readonly<
 /** The class of the account card's total P&L. */
 export const ACCOUNT_PNL_CLASS = 'num orders-account-pnl';
 
+/** The risk rate's class: the warning colour past the first level, the danger one past both. */
+export function riskClass(band: number | undefined): string {
+  if (band === undefined || band === 0) return 'num';
+  return band === 1 ? 'num risk-warning' : 'num risk-danger';
+}
+
+/** The class of one account figure: its own, dimmed while the figures may be stale. */
+function accountFigureClass(
+  field: keyof AccountElements,
+  account: AccountView | undefined,
+): string {
+  const own =
+    field === 'floatingPnlText'
+      ? pnlClass(ACCOUNT_PNL_CLASS, account?.floatingPnl)
+      : field === 'riskRateText'
+        ? riskClass(account?.riskBand)
+        : 'num';
+  return account?.delayed ? `${own} is-delayed` : own;
+}
+
 /**
  * A painter of the account card: each call shows `account`'s figures, `--` for a visitor; the
- * total P&L is coloured by its sign.
+ * total P&L is coloured by its sign, the risk rate by its warning level, and every figure
+ * dimmed while any may be stale.
  */
 export function createAccountPainter(
   elements: AccountElements,
@@ -96,9 +117,11 @@ export function createAccountPainter(
     for (const field of fields) {
       const element = elements[field].current;
       if (!element) continue;
-      const className =
-        field === 'floatingPnlText' ? pnlClass(ACCOUNT_PNL_CLASS, account?.floatingPnl) : undefined;
-      writers.get(field)?.(element, account?.[field] ?? NO_VALUE, className);
+      writers.get(field)?.(
+        element,
+        account?.[field] ?? NO_VALUE,
+        accountFigureClass(field, account),
+      );
     }
   };
 }

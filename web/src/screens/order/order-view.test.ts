@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  orderFee,
   orderPrice,
   parseStopInput,
   pnlTone,
@@ -15,6 +16,12 @@ const eurusd = {
 };
 
 describe('order screen texts', () => {
+  it('lists the fee of an order at 6 decimals, and none for a cancelled one', () => {
+    expect(orderFee({ Status: 3, TradeFee: '1.5' })).toBe('1.500000');
+    expect(orderFee({ Status: 1, TradeFee: '0.010849' })).toBe('0.010849');
+    expect(orderFee({ Status: 4, TradeFee: '0.010849' })).toBeNull();
+  });
+
   it('opens the tab the query names, holding otherwise', () => {
     expect(tabOf('type=0')).toBe(0);
     expect(tabOf('type=3')).toBe(3);

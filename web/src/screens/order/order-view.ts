@@ -3,7 +3,7 @@
  * precision, money at SPEC §9 decimals, and the take-profit and stop-loss inputs read back into
  * prices.
  */
-import { type Displayable, formatPrice, type Order } from '@pipstream/protocol';
+import { type Displayable, formatFee, formatPrice, type Order } from '@pipstream/protocol';
 
 /** SPEC §4 order tabs, as `my_deal`'s status: holding 1, pending 0, history 3. */
 export const ORDER_TAB_TYPES = [1, 0, 3] as const;
@@ -23,6 +23,14 @@ export function orderPrice(order: Pick<Order, 'ForexTradeLists'>, value: Display
 /** A stop-loss or take-profit price, or `null` when it is off (0, SPEC §4). */
 export function stopPrice(order: Pick<Order, 'ForexTradeLists'>, value: number): string | null {
   return value > 0 ? orderPrice(order, value) : null;
+}
+
+/**
+ * The fee an order lists (SPEC §9: 6 decimals), or `null` for a cancelled one: nothing was
+ * traded and the fee was given back, so it lists none.
+ */
+export function orderFee(order: Pick<Order, 'Status' | 'TradeFee'>): string | null {
+  return order.Status === 4 ? null : formatFee(order.TradeFee);
 }
 
 /** The colour of a profit: up when above 0, down when below. */

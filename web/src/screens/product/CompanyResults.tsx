@@ -1,7 +1,7 @@
 import type { Company } from '@pipstream/protocol';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Icon } from '../../ui/Icon.js';
 import { Logo } from '../../ui/Logo.js';
@@ -29,10 +29,10 @@ function CompanyRow({ company }: { readonly company: Company }) {
     <>
       <Logo src={company.logo} size={40} />
       <span className="company-text">
-        <span className="company-name" id={nameId}>
+        <span className="company-name" id={nameId} dir="auto">
           {company.name}
         </span>
-        <span className="company-details" id={detailsId}>
+        <span className="company-details" id={detailsId} dir="auto">
           {[company.subject, company.location].filter(Boolean).join(' · ')}
         </span>
       </span>

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from '../../i18n/translator.js';
 import { market, refreshTradeList } from '../../state/market.js';
 import { settings } from '../../state/settings.js';
 import { EmptyState } from '../../ui/EmptyState.js';

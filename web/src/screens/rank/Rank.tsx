@@ -1,9 +1,10 @@
 import type { RankingItem } from '@pipstream/protocol';
 import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { Button } from '../../ui/Button.js';
+import { useBackOnline } from '../../ui/back-online.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ListFooter } from '../../ui/ListFooter.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -45,7 +46,9 @@ const LeaderRow = memo(function LeaderRow({
           <span className="visually-hidden">{t('web.rank.position', { rank: place })}</span>
           <span aria-hidden="true">{place}</span>
         </span>
-        <span className="rank-user">{leader.user}</span>
+        <span className="rank-user" dir="auto">
+          {leader.user}
+        </span>
         <span className="rank-headline">
           <span className="rank-headline-label">{t('web.rank.three_week_rate')}</span>
           <Toned figure={figures.threeWeekRate} />
@@ -103,6 +106,8 @@ function useRanking() {
     void load();
     return () => running.current?.abort();
   }, [load]);
+  // A read that failed (offline) is tried again when the network returns.
+  useBackOnline(failed, load);
 
   return { leaders, failed, load };
 }

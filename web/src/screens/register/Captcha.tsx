@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
-import { useTranslation } from '../../i18n/translator.js';
 
 export interface CaptchaImage {
   readonly id: string;

@@ -1,10 +1,10 @@
-import { CODE_PURPOSE, VERIFY_REG_TYPE } from '@pipstream/protocol';
+import { CODE_PURPOSE, PASSWORD_LENGTH, VERIFY_REG_TYPE } from '@pipstream/protocol';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { signIn } from '../../state/session.js';
 import { settings } from '../../state/settings.js';
 import { loadBaseSettings } from '../../state/site.js';
@@ -103,7 +103,7 @@ export default function Register() {
     }
   };
 
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const message = (key: string | undefined) => (key ? t(key, PASSWORD_LENGTH) : undefined);
 
   return (
     <>

@@ -1,8 +1,8 @@
 import type { Instrument } from '@pipstream/protocol';
 import { memo, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { useQuote } from '../../live/hooks.js';
 import { market } from '../../state/market.js';
 import { EmptyState } from '../../ui/EmptyState.js';

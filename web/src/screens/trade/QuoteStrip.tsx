@@ -1,6 +1,6 @@
 import { formatChangePercent, formatPrice, type Instrument } from '@pipstream/protocol';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { useQuote } from '../../live/hooks.js';
 import { changeTone } from '../home/quote-list.js';
 import { isMarketOpen } from './order-form/form.js';
@@ -15,15 +15,23 @@ export function QuoteStrip({ instrument }: { readonly instrument: Instrument }) 
     quote?.closeText ?? formatPrice(instrument.ForexQuotations.Close, instrument.PricePrecision);
   const change = quote?.changeText ?? formatChangePercent(instrument.ForexQuotations.Change);
   const tone = changeTone(change);
+  // Until the worker says otherwise, the trade list's quote is not a live one.
+  const delayed = quote?.delayed ?? true;
+  const shade = delayed ? ' is-delayed' : '';
   return (
     <div className="trade-quote">
       <span className="trade-quote-code">{instrument.Code}</span>
-      <span className={`trade-quote-price num trade-${tone}`} data-testid="trade-price">
+      <span className={`trade-quote-price num trade-${tone}${shade}`} data-testid="trade-price">
         {decimal(price)}
       </span>
-      <span className={`trade-quote-change num trade-${tone}`} data-testid="trade-change">
+      <span className={`trade-quote-change num trade-${tone}${shade}`} data-testid="trade-change">
         {decimal(change)}
       </span>
+      {delayed && isMarketOpen(instrument) && (
+        <span className="delayed-tag" data-testid="trade-delayed">
+          {t('web.live_guard.delayed')}
+        </span>
+      )}
       {!isMarketOpen(instrument) && (
         <span className="trade-quote-closed">{t('web.trade.market_closed')}</span>
       )}

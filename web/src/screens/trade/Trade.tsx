@@ -1,13 +1,15 @@
 import type { Period } from '@pipstream/protocol';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from '../../app/location.js';
 import { usePageActive } from '../../app/page-activity.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { market } from '../../state/market.js';
 import { chooseInstrument, choosePeriod, trade } from '../../state/trade.js';
+import { DemoBadge } from '../../ui/DemoBadge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { IconButton } from '../../ui/IconButton.js';
+import { LiveStatus } from '../../ui/LiveStatus.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
@@ -60,24 +62,33 @@ export default function Trade() {
             onClick={() => setDrawerOpen(true)}
           />
         }
+        actions={
+          <>
+            <DemoBadge />
+            <LiveStatus instrumentId={instrument?.Id} />
+          </>
+        }
       />
-      {instrument && <QuoteStrip instrument={instrument} />}
-      <Tabs
-        className="period-bar"
-        label={t('web.trade.period')}
-        items={PERIOD_TABS.map((tab) => ({ value: tab.period, label: t(tab.labelKey) }))}
-        value={period}
-        onChange={choosePeriod}
-      />
-      <section className="chart-area" aria-label={t('web.trade.chart')}>
-        {instrument ? (
-          <CandleChart instrument={instrument} period={period} active={active} />
-        ) : loaded ? (
-          <EmptyState text={t('web.trade.no_instruments')} icon="trade" />
-        ) : (
-          <SkeletonBlock height={240} label={t('web.common.loading')} />
-        )}
-      </section>
+      {/* On a phone turned sideways this panel fills the screen: a full-screen chart. */}
+      <div className="trade-chart-panel">
+        {instrument && <QuoteStrip instrument={instrument} />}
+        <Tabs
+          className="period-bar"
+          label={t('web.trade.period')}
+          items={PERIOD_TABS.map((tab) => ({ value: tab.period, label: t(tab.labelKey) }))}
+          value={period}
+          onChange={choosePeriod}
+        />
+        <section className="chart-area" aria-label={t('web.trade.chart')}>
+          {instrument ? (
+            <CandleChart instrument={instrument} period={period} active={active} />
+          ) : loaded ? (
+            <EmptyState text={t('web.trade.no_instruments')} icon="trade" />
+          ) : (
+            <SkeletonBlock height={240} label={t('web.common.loading')} />
+          )}
+        </section>
+      </div>
       <section className="order-form" aria-label={t('web.trade.order_form')}>
         {instrument ? (
           <OrderForm key={instrument.Id} instrument={instrument} active={active} />

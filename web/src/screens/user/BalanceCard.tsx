@@ -1,19 +1,22 @@
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { useFormat } from '../../i18n/FormatProvider.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { browserStorage } from '../../state/storage.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
+import { useBackOnline } from '../../ui/back-online.js';
 import { Icon } from '../../ui/Icon.js';
 import { IconButton } from '../../ui/IconButton.js';
+import { AccountUid } from './AccountUid.js';
 import { balanceFigure, readBalanceHidden, writeBalanceHidden } from './balance-view.js';
 
 const storage = browserStorage();
 
 /**
  * Keeps the balance fresh while the card shows: read on mount, and again whenever the page
- * comes back to the foreground (a deposit approved while the user was in another app).
+ * comes back to the foreground (a deposit approved while the user was in another app) or the
+ * network comes back (a read that failed offline).
  */
 function useFreshSummary(): void {
   useEffect(() => {
@@ -24,12 +27,13 @@ function useFreshSummary(): void {
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
+  useBackOnline(true, refreshSummary);
 }
 
 /**
  * The personal center's balance card: account kind (trade / mock), balance and frozen balance
- * with SPEC §9's 2 decimals and a hide/show toggle remembered on this device, who is logged in,
- * and the deposit and withdraw buttons.
+ * with SPEC §9's 2 decimals and a hide/show toggle remembered on this device, who is logged in
+ * and their UID, and the deposit and withdraw buttons.
  */
 export function BalanceCard({ demo, who }: { readonly demo: boolean; readonly who: string }) {
   const { t } = useTranslation();
@@ -70,6 +74,7 @@ export function BalanceCard({ demo, who }: { readonly demo: boolean; readonly wh
         {t('web.common.usd')}
       </p>
       <p className="balance-who">{who}</p>
+      <AccountUid />
       <div className="balance-actions">
         <Link href="/mine/charge" className="btn btn-primary">
           <Icon name="deposit" size={20} />

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from '../../i18n/translator.js';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.js';
 import { copyText } from '../../ui/copy.js';
 import { Modal } from '../../ui/Modal.js';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from '../../app/location.js';
 import { LANGUAGE_NAME_KEYS } from '../../i18n/languages.js';
-import { useTranslation } from '../../i18n/translator.js';
 import { resetDemoAccount } from '../../state/account.js';
 import { session } from '../../state/session.js';
 import { settings } from '../../state/settings.js';
@@ -64,6 +64,7 @@ export default function UserCenter() {
               onClick={resetDemoAndRefresh}
             />
           )}
+          <LinkRow to="/mine/history" icon="history" label={t('web.history.title')} />
           <LinkRow to="/mine/wallet" icon="wallet" label={t('web.user.wallet')} />
           <LinkRow to="/mine/auth" icon="shield" label={t('web.user.real_name')} />
           <LinkRow to="/mine/invite" icon="gift" label={t('web.user.invite')} />

@@ -11,9 +11,9 @@ import {
   subPanes,
 } from '@pipstream/protocol';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useFormat } from '../../../i18n/FormatProvider.js';
-import { useTranslation } from '../../../i18n/translator.js';
 import { liveWorker } from '../../../live/bridge.js';
 import { onChartFeed } from '../../../live/chart-feed.js';
 import { live } from '../../../live/store.js';

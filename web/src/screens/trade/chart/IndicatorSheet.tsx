@@ -6,8 +6,8 @@ import {
   MAX_INDICATOR_PERIOD,
 } from '@pipstream/protocol';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from '../../../i18n/translator.js';
 import { Button } from '../../../ui/Button.js';
 import { Field } from '../../../ui/Field.js';
 import { Modal } from '../../../ui/Modal.js';

@@ -1,7 +1,7 @@
 import { formatPrice } from '@pipstream/protocol';
 import { type KeyboardEvent, type PointerEvent, useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/FormatProvider.js';
-import { useTranslation } from '../../../i18n/translator.js';
 import { useHoldingPaint } from '../../../live/hooks.js';
 import type { HoldingView } from '../../../worker/api.js';
 import type { CandleChart } from './controller.js';

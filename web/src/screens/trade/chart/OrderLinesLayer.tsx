@@ -1,8 +1,8 @@
 import { formatPrice, type Order } from '@pipstream/protocol';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useFormat } from '../../../i18n/FormatProvider.js';
-import { useTranslation } from '../../../i18n/translator.js';
 import { useOrderSignals } from '../../../live/hooks.js';
 import { trading } from '../../../state/trading.js';
 import { confirm, showToast } from '../../../state/ui.js';

@@ -1,6 +1,7 @@
 import { DEFAULT_INDICATORS, type IndicatorSettings, indicatorLines } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { lineFigure, lineLabel, ohlcFigures } from './legend.js';
+import type { Translate } from './line-text.js';
 
 const settings: IndicatorSettings = {
   ...DEFAULT_INDICATORS,
@@ -15,8 +16,9 @@ const line = (key: string) => {
   if (!found) throw new Error(key);
   return found;
 };
-const t = (key: string, params?: Record<string, string | number>) =>
-  `${key}${params ? JSON.stringify(params) : ''}`;
+/** Echoes the key and its values: what is asked for, not a language's wording. */
+const t = ((key: string, params?: Record<string, string | number>) =>
+  `${key}${params ? JSON.stringify(params) : ''}`) as unknown as Translate;
 
 describe('the legend', () => {
   it('names each line by its text key, with an average’s period', () => {

@@ -3,11 +3,12 @@
  * the price a level is judged against.
  */
 import { formatBalance } from '@pipstream/protocol';
+import type { TFunction } from 'i18next';
 import { live } from '../../../live/store.js';
 import type { DraftCheck, OrderLine, StopKind } from './order-lines.js';
 
 /** A text by its key (the screen's `t`). */
-export type Translate = (key: string, params?: Record<string, string | number>) => string;
+export type Translate = TFunction;
 /** Writes an exact decimal text the way the viewer's language does. */
 export type Localize = (text: string) => string;
 

@@ -1,4 +1,5 @@
 import {
+  executionPrice,
   formatMargin,
   formatPrice,
   type Instrument,
@@ -7,14 +8,16 @@ import {
   type TradeSide,
 } from '@pipstream/protocol';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/index.js';
 import { loginFrom } from '../../../app/guard.js';
 import { currentTarget, navigate } from '../../../app/location.js';
 import { useFormat } from '../../../i18n/FormatProvider.js';
-import { useTranslation } from '../../../i18n/translator.js';
 import { liveWorker } from '../../../live/bridge.js';
 import { useAccount, useOrderEstimate, useQuote } from '../../../live/hooks.js';
+import { live as liveFigures } from '../../../live/store.js';
+import { TRADE_BLOCK_TEXT, tradeBlock, useTradeBlock } from '../../../live/tradability.js';
 import { session, viewerOf } from '../../../state/session.js';
 import { loadBaseSettings } from '../../../state/site.js';
 import { refreshTrading } from '../../../state/trading.js';
@@ -143,6 +146,12 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
   const marketPrice = quote?.close ?? instrument.ForexQuotations.Close;
   const open = isMarketOpen(instrument);
   const leverage = chosenLeverage(draft, instrument);
+  const block = useTradeBlock(instrument.Id, open);
+  const buyPriceId = useId();
+  const sellPriceId = useId();
+  /** The price each side would fill at now (arithmetic/execution.ts), as shown on its button. */
+  const sidePrice = (side: TradeSide) =>
+    formatPrice(executionPrice(side, marketPrice), instrument.PricePrecision);
 
   // The fee of the estimate follows the site's trade_fee_type (base settings): a visitor's app
   // has not read them yet (see app/after-first-screen.ts).
@@ -191,7 +200,7 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
     );
   };
 
-  const confirmText = (payload: SubmitPayload) => {
+  const confirmText = (payload: SubmitPayload, shown: string) => {
     const summary = summarize(payload, instrument);
     const off = t('web.trade.confirm_off');
     return t('web.trade.confirm_order', {
@@ -200,7 +209,7 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
       code: instrument.ShowCode,
       price:
         summary.targetPrice === null
-          ? t('web.trade.confirm_at_market')
+          ? t('web.executable.confirm_at_price', { price: decimal(shown) })
           : t('web.trade.confirm_at_price', { price: decimal(summary.targetPrice) }),
       leverage:
         summary.leverage === null
@@ -217,6 +226,8 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
       navigate(loginFrom(currentTarget()));
       return;
     }
+    // The price on the button when it was pressed: what the order asks to fill at.
+    const shown = sidePrice(side);
     const check = buildOrder(draft, side, instrument, marketPrice);
     if (!check.ok) {
       if (check.reason === 'leverage_not_configured') {
@@ -231,14 +242,26 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
       // This project's choice: an order moves money at once, so it is confirmed first with
       // everything it will be placed with.
       const confirmed = await confirm({
-        message: confirmText(check.payload),
+        message: confirmText(check.payload, shown),
         confirmLabel: t('web.trade.confirm'),
         cancelLabel: t('web.common.cancel'),
         danger: false,
       });
       if (!confirmed) return;
-      // The API layer shows the loading indicator and the server's success message.
-      await api.call('submit', check.payload);
+      // The prices may have gone stale while the question was open: nothing is sent then.
+      const blocked = tradeBlock(
+        liveFigures.connection.state,
+        liveFigures.quotes[instrument.Id]?.delayed ?? true,
+        open,
+      );
+      if (blocked) {
+        showToast(t(TRADE_BLOCK_TEXT[blocked]), 'error');
+        return;
+      }
+      const market = check.payload.status === ORDER_MODE.MARKET;
+      // The API layer shows the loading indicator and the server's success message. A market
+      // order fills at the price shown, or is refused when that price is no longer quoted.
+      await api.call('submit', market ? { ...check.payload, price: Number(shown) } : check.payload);
       setDraft(draftAfterSubmit);
       setTouched(new Set());
       setRefused({});
@@ -379,19 +402,34 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
           {t('web.trade.market_closed_note')}
         </p>
       )}
+      {block && block !== 'market_closed' && (
+        <p className="form-warning" role="status" data-testid="trade-blocked">
+          {t(TRADE_BLOCK_TEXT[block])}
+        </p>
+      )}
       <div className="order-actions">
-        <Button variant="buy" block disabled={!open} busy={busy} onClick={() => void press('buy')}>
-          {t('web.trade.buy')}
-        </Button>
-        <Button
-          variant="sell"
-          block
-          disabled={!open}
-          busy={busy}
-          onClick={() => void press('sell')}
-        >
-          {t('web.trade.sell')}
-        </Button>
+        {(['buy', 'sell'] as const).map((side) => (
+          <div key={side} className="order-side">
+            {/* The price each side fills at: a description of its button, read with it. */}
+            <span
+              id={side === 'buy' ? buyPriceId : sellPriceId}
+              className={block ? 'order-side-price num is-delayed' : 'order-side-price num'}
+              data-testid={`${side}-price`}
+            >
+              {decimal(sidePrice(side))}
+            </span>
+            <Button
+              variant={side}
+              block
+              disabled={block !== null}
+              busy={busy}
+              aria-describedby={side === 'buy' ? buyPriceId : sellPriceId}
+              onClick={() => void press(side)}
+            >
+              {t(SIDE_TEXT[side])}
+            </Button>
+          </div>
+        ))}
       </div>
     </div>
   );

@@ -1,0 +1,76 @@
+import { ORDER_MODE, ORDER_SIDE } from '@pipstream/protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type EmailAccount, registerByEmail } from './support/accounts.js';
+import type { AppPage } from './support/browser.js';
+import { brokenFigures } from './support/figures.js';
+import { openWithoutQuery, seedLanguage } from './support/languages.js';
+import { NARROW } from './support/phone.js';
+import { useBrowserSuite } from './support/suite.js';
+import { buyAtMarket, fundAccount, instrumentOf } from './support/trading.js';
+
+const suite = useBrowserSuite();
+
+/** The most one deposit may be: three of them make a balance in the millions. */
+const LARGEST_DEPOSIT = '999999.99';
+
+/** Each screen with figures, and a figure of it that shows once its numbers are in. */
+const SCREENS = [
+  ['/user', 'balance'],
+  ['/order?type=1', 'account-balance'],
+  ['/order?type=0', 'account-balance'],
+  ['/order?type=3', 'account-balance'],
+  ['/trade', 'trade-available'],
+  ['/mine/wallet', 'wallet-balance'],
+  ['/mine/history', 'history-balance'],
+] as const;
+
+let account: EmailAccount;
+
+/**
+ * A funded account with big numbers: a balance in the millions, holdings (a risk rate in the
+ * millions of per cent), a pending order and closed ones.
+ */
+beforeAll(async () => {
+  const { stack } = suite;
+  account = await registerByEmail(stack);
+  const { token } = account.session;
+  for (let n = 0; n < 3; n++) await fundAccount(stack, token, LARGEST_DEPOSIT);
+  const bitcoin = await instrumentOf(stack, 'BTCUSDT');
+  const euro = await instrumentOf(stack, 'EURUSD');
+  await buyAtMarket(stack, token, euro);
+  const closed = await buyAtMarket(stack, token, bitcoin);
+  await stack.apiAs(token).call('close', { id: closed.Id });
+  await buyAtMarket(stack, token, bitcoin);
+  await stack.apiAs(token).call('submit', {
+    type: ORDER_SIDE.BUY,
+    cont: euro.ForexMinCont,
+    forex_id: euro.Id,
+    status: ORDER_MODE.PENDING,
+    target_price: Number((euro.ForexQuotations.Close * 0.9).toFixed(euro.PricePrecision)),
+    stop_loss_price: 0,
+    target_profit_price: 0,
+    multiple: euro.HasForexMultiple[0]?.Value ?? 100,
+  });
+});
+
+/** Opens `route` and waits until the figure `testId` shows digits. */
+async function openWithFigures(app: AppPage, route: string, testId: string) {
+  await openWithoutQuery(app, route);
+  await app.page.getByTestId(testId).filter({ hasText: /\d/ }).first().waitFor();
+  await app.idle();
+}
+
+describe('figures on a 320 px phone', () => {
+  it.each(['hi', 'ru', 'ar'] as const)('never break in %s', async (language) => {
+    const app = await suite.newApp(NARROW);
+    await seedLanguage(app, language, account.session);
+    const broken: string[] = [];
+    for (const [route, testId] of SCREENS) {
+      await openWithFigures(app, route, testId);
+      for (const figure of await brokenFigures(app.page)) {
+        broken.push(`${route}: "${figure.text}" ${figure.problem}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});

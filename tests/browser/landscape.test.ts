@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { AppPage } from './support/browser.js';
+import { SIDEWAYS, UPRIGHT } from './support/phone.js';
+import { useBrowserSuite } from './support/suite.js';
+import { instrumentOf } from './support/trading.js';
+
+const suite = useBrowserSuite();
+
+/** Opens the trade screen on EURUSD and waits until its chart is drawn. */
+async function openChart(app: AppPage) {
+  const euro = await instrumentOf(suite.stack, 'EURUSD');
+  await app.open(`/trade?id=${euro.Id}`);
+  await app.page.locator('.chart:not(.chart-pending) .chart-canvas canvas').waitFor();
+}
+
+/**
+ * Points spread over the chart's drawing (a 5 × 4 grid inside its box) that something else
+ * covers: what is painted there is not part of the chart.
+ */
+function coveredPoints(app: AppPage) {
+  return app.page.locator('.chart-canvas').evaluate((canvas) => {
+    const box = canvas.getBoundingClientRect();
+    const covered: string[] = [];
+    for (const fx of [0.05, 0.3, 0.5, 0.7, 0.95]) {
+      for (const fy of [0.05, 0.4, 0.7, 0.95]) {
+        const x = box.left + box.width * fx;
+        const y = box.top + box.height * fy;
+        const top = document.elementFromPoint(x, y);
+        if (!top || !canvas.contains(top)) {
+          covered.push(`${Math.round(x)},${Math.round(y)}: ${top?.className || top?.tagName}`);
+        }
+      }
+    }
+    return covered;
+  });
+}
+
+describe('the trade screen turned sideways', () => {
+  it('shows the chart full screen, nothing over it', async () => {
+    const app = await suite.newApp(SIDEWAYS);
+    await openChart(app);
+    const { width, height } = SIDEWAYS.viewport ?? { width: 0, height: 0 };
+    const canvas = await app.page.locator('.chart-canvas').boundingBox();
+    if (!canvas) throw new Error('the chart has no box');
+    expect(canvas.width).toBeGreaterThanOrEqual(width * 0.9);
+    expect(canvas.height).toBeGreaterThanOrEqual(height * 0.6);
+    expect(canvas.y + canvas.height).toBeGreaterThanOrEqual(height - 16);
+    expect(await coveredPoints(app)).toEqual([]);
+    // Its periods stay at hand.
+    await app.page.getByRole('tab', { name: '5M', exact: true }).click();
+    expect(await coveredPoints(app)).toEqual([]);
+  });
+
+  it('keeps the upright layout on an upright phone: chart, form and tab bar', async () => {
+    const app = await suite.newApp(UPRIGHT);
+    await openChart(app);
+    await app.page.getByRole('navigation', { name: 'Main sections' }).waitFor();
+    const canvas = await app.page.locator('.chart-canvas').boundingBox();
+    expect(canvas?.height).toBeLessThan(400);
+    await app.page.getByRole('button', { name: 'Buy', exact: true }).scrollIntoViewIfNeeded();
+    expect(await app.page.getByRole('button', { name: 'Buy', exact: true }).isVisible()).toBe(true);
+  });
+});

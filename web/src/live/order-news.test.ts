@@ -1,0 +1,82 @@
+import type { Order } from '@pipstream/protocol';
+import { proxy } from 'valtio/vanilla';
+import { describe, expect, it } from 'vitest';
+import type { TradingState } from '../state/trading.js';
+import { expectOwnClose, startOrderNews } from './order-news.js';
+import type { OrderSignals } from './store.js';
+
+function order(id: number, fields: Partial<Order> = {}): Order {
+  return {
+    Id: id,
+    OrderType: 1,
+    Quantity: 1,
+    Price: 1.095,
+    OriginPrice: 1.095,
+    UpdatePrice: 1.095,
+    FactProfits: '0',
+    CautionMoney: '1095',
+    TradeFee: '1.095',
+    TargetLossPrice: 0,
+    TargetProfitPrice: 0,
+    CreateTimeHandler: '2026-01-01 00:00:00',
+    CompleteTimeHandler: '',
+    Status: 0,
+    Multiple: 100,
+    ForexId: 1,
+    ForexTradeLists: {
+      ShowCode: 'EUR/USD',
+      Code: 'EURUSD',
+      ForexContNum: 100_000,
+      PricePrecision: 5,
+    },
+    ...fields,
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function harness(history: Order[] = []) {
+  const trading = proxy<TradingState>({ holding: [], pending: [], balance: '0', loaded: true });
+  const signals = proxy<OrderSignals>({ closedIds: [], closedSeq: 0, resyncSeq: 0 });
+  const told: string[] = [];
+  const stop = startOrderNews({
+    trading,
+    signals,
+    history: async () => ({ data: history, total: history.length }),
+    announce: (text) => told.push(text),
+  });
+  return { trading, signals, told, stop };
+}
+
+describe('order news', () => {
+  it('announces an order that was pending and is now holding, once', async () => {
+    const { trading, told } = harness();
+    trading.pending = [order(1)];
+    await flush();
+    trading.pending = [];
+    trading.holding = [order(1, { Status: 1, FactProfits: '2.5' })];
+    await flush();
+    trading.holding = [order(1, { Status: 1, FactProfits: '3' })];
+    await flush();
+    expect(told).toEqual(['Pending order filled: EUR/USD Buy 1 lots at 1.09500, P&L 2.50']);
+  });
+
+  it('announces closes named by a push with their reason, but not this tab’s own or a reset', async () => {
+    const closed = [
+      order(2, { Status: 3, UpdatePrice: 1.09, FactProfits: '-500', CloseReason: 'stop_loss' }),
+      order(3, { Status: 3, UpdatePrice: 1.1, FactProfits: '500', CloseReason: 'manual' }),
+      order(4, { Status: 3, FactProfits: '0', CloseReason: 'demo_reset' }),
+      order(5, { Status: 3, UpdatePrice: 1.1, FactProfits: '1' }),
+    ];
+    const { signals, told } = harness(closed);
+    expectOwnClose(3);
+    signals.closedIds = [2, 3, 4, 5];
+    signals.closedSeq += 1;
+    await flush();
+    await flush();
+    expect(told).toEqual([
+      'Stop loss hit: EUR/USD Buy 1 lots closed at 1.09000, P&L -500.00',
+      'Position closed: EUR/USD Buy 1 lots at 1.10000, P&L 1.00',
+    ]);
+  });
+});

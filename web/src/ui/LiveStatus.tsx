@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { useConnection, useQuoteDelayed } from '../live/hooks.js';
+
+/** The text of each status (keys spelled out so the locale check finds them). */
+const STATUS_TEXT = {
+  offline: 'web.connection.offline',
+  connecting: 'web.connection.connecting',
+  reconnecting: 'web.connection.reconnecting',
+  delayed: 'web.live_guard.delayed',
+  live: 'web.connection.live',
+} as const;
+
+/** The words of a status for one instrument's quote, or the connection alone. */
+function InstrumentStatus({ instrumentId }: { readonly instrumentId: number }) {
+  const { state } = useConnection();
+  const delayed = useQuoteDelayed(instrumentId);
+  return <Status state={state === 'live' && delayed ? 'delayed' : state} />;
+}
+
+function ConnectionStatus() {
+  const { state } = useConnection();
+  return <Status state={state} />;
+}
+
+function Status({ state }: { readonly state: keyof typeof STATUS_TEXT }) {
+  const { t } = useTranslation();
+  return (
+    <span className="live-status" data-state={state} data-testid="live-status">
+      <span className="live-status-dot" aria-hidden="true" />
+      {t(STATUS_TEXT[state])}
+    </span>
+  );
+}
+
+/**
+ * A screen header's word on its figures: Live, Delayed (the instrument's quote stopped coming),
+ * Reconnecting… or Offline. Said in words, not only by a dot's colour. Not a live region: the
+ * connection badge announces changes once for the whole page.
+ */
+export function LiveStatus({ instrumentId }: { readonly instrumentId?: number }) {
+  return instrumentId === undefined ? (
+    <ConnectionStatus />
+  ) : (
+    <InstrumentStatus instrumentId={instrumentId} />
+  );
+}
