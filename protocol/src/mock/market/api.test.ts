@@ -285,6 +285,38 @@ describe('market controls', () => {
     }
   });
 
+  it('sets a period’s history to given closes, with nothing older, leaving other periods', async () => {
+    const gbpusd = market.byCode('GBPUSD');
+    if (!gbpusd) throw new Error('no GBPUSD');
+    const hourly = await data(handlers.kline({ forex_id: gbpusd.Id, period: '60min' }, ctx));
+    const closes = [1.5, 1.25, 1.75];
+    runControl('/market/history', { code: 'GBPUSD', period: '5min', closes });
+    const candles = await data(handlers.kline({ forex_id: gbpusd.Id, period: '5min' }, ctx));
+    const now = Math.floor(deps.clock.now() / 1000 / 300) * 300;
+    expect(candles).toEqual([
+      { Time: now - 600, Open: 1.5, High: 1.5, Low: 1.5, Close: 1.5, Volume: 0 },
+      { Time: now - 300, Open: 1.5, High: 1.5, Low: 1.25, Close: 1.25, Volume: 0 },
+      { Time: now, Open: 1.25, High: 1.75, Low: 1.25, Close: 1.75, Volume: 0 },
+    ]);
+    const before = (end_time: number) =>
+      data(handlers.kline({ forex_id: gbpusd.Id, period: '5min', end_time }, ctx));
+    expect(await before(now)).toEqual(candles.slice(0, 2));
+    expect(await before(now - 600)).toEqual([]);
+    expect(await data(handlers.kline({ forex_id: gbpusd.Id, period: '60min' }, ctx))).toEqual(
+      hourly,
+    );
+    const input = control('/market/history').input;
+    for (const body of [
+      { code: 'GBPUSD', period: '5min', closes: [] },
+      { code: 'GBPUSD', period: '5min', closes: [1, 0] },
+      { code: 'GBPUSD', period: '2min', closes: [1] },
+      { code: 'GBPUSD', period: '5min', closes: Array(2001).fill(1) },
+      { period: '5min', closes: [1] },
+    ]) {
+      expect(input.safeParse(body).success, JSON.stringify(body).slice(0, 60)).toBe(false);
+    }
+  });
+
   it('steps the simulator N times and answers the latest ticks', () => {
     let batches = 0;
     const off = deps.events.on('ticks', () => {

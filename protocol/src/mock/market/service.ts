@@ -1,11 +1,11 @@
 import { CODE } from '../../envelope.js';
 import type { Candle, Instrument, QuoteTick } from '../../schemas/market.js';
-import type { Period } from '../../socket/topics.js';
+import { PERIOD_SECONDS, type Period } from '../../socket/topics.js';
 import type { MockDeps } from '../deps.js';
 import type { MockEventMap } from '../events.js';
 import { refuse } from '../refusal.js';
 import { createRng } from '../rng.js';
-import { backfillBook, type CandleBook, recordBookTick } from './candles.js';
+import { backfillBook, type CandleBook, candleTime, recordBookTick } from './candles.js';
 import { CATALOGUE, type CatalogueEntry, MARKET_STATUS } from './catalogue.js';
 import { createCandleArchive } from './older-candles.js';
 import {
@@ -69,6 +69,8 @@ export function createMarketService(deps: MockDeps): MarketService {
   const stepDays = config.tickMs / DAY_MS;
   const keep = config.historyCandles;
   const archive = createCandleArchive(config.seed ^ HISTORY_SALT, keep);
+  /** Series whose history a control set: nothing is older than their first candle. */
+  const setHistories = new Set<string>();
 
   const upsert = db.prepare(
     `INSERT INTO market_state (forex_id, last_price, day_open, market_status, updated_at)
@@ -252,7 +254,7 @@ export function createMarketService(deps: MockDeps): MarketService {
       if (before === undefined) return series.slice(-limit).map((candle) => ({ ...candle }));
       const recent = series.filter((candle) => candle.Time < before);
       const older =
-        recent.length >= limit
+        recent.length >= limit || setHistories.has(`${id}/${period}`)
           ? []
           : archive.before(id, period, series, before, limit - recent.length, {
               anchor: live.entry.startPrice,
@@ -298,10 +300,33 @@ export function createMarketService(deps: MockDeps): MarketService {
       find(id).status = status;
       persist(clock.now());
     },
+    setHistory(id, period, closes) {
+      const live = find(id);
+      if (!closes.every(isPrice)) throw new RangeError('every close must be positive and finite');
+      live.candles[period] = historyOf(closes, period, clock.now());
+      setHistories.add(`${id}/${period}`);
+    },
   };
 }
 
 type MarketCandleEvent = MockEventMap['candle'];
+
+/** Candles closing at `closes`, one period apart, the last one the current candle at `now`. */
+function historyOf(closes: readonly number[], period: Period, now: number): Candle[] {
+  const last = candleTime(now, period);
+  const seconds = PERIOD_SECONDS[period];
+  return closes.map((close, index) => {
+    const open = closes[index - 1] ?? close;
+    return {
+      Time: last - (closes.length - 1 - index) * seconds,
+      Open: open,
+      High: Math.max(open, close),
+      Low: Math.min(open, close),
+      Close: close,
+      Volume: 0,
+    };
+  });
+}
 
 function isPrice(value: number): boolean {
   return Number.isFinite(value) && value > 0;

@@ -32,4 +32,9 @@ export interface MarketService {
   setPrice(id: number, price: number): void;
   /** Control: opens (1) or closes (anything else) a market. */
   setMarketStatus(id: number, status: number): void;
+  /**
+   * Control: replaces one period's candles with candles closing at `closes` (oldest first, the
+   * current candle last), each opening at the close before it; no history is older than them.
+   */
+  setHistory(id: number, period: Period, closes: readonly number[]): void;
 }
