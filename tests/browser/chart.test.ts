@@ -15,6 +15,10 @@ import {
 } from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import {
+  STOCKCHARTS_RSI,
+  TA_MACD,
+} from '../../protocol/src/indicators/reference-data.test-helpers.js';
 import { openLoggedIn } from './support/accounts.js';
 import type { AppPage } from './support/browser.js';
 import { eventually } from './support/eventually.js';
@@ -339,4 +343,95 @@ describe('indicators', () => {
     await page.getByTestId('legend-macd.signal').waitFor();
     expect(await page.getByTestId('legend-ma5').count()).toBe(0);
   });
+
+  it('show the published RSI(14) and MACD(12, 26, 9) of reference closes under the crosshair', async () => {
+    // The candles are the worked examples' closes, and none older: a still market holds them.
+    await suite.stack.control('/market/status', { code: 'AUDUSD', status: 0 });
+    await suite.stack.control('/market/history', {
+      code: 'AUDUSD',
+      period: '1min',
+      closes: STOCKCHARTS_RSI.closes,
+    });
+    await suite.stack.control('/market/history', {
+      code: 'AUDUSD',
+      period: '5min',
+      closes: TA_MACD.closes,
+    });
+    const audusd = await instrumentOf(suite.stack, 'AUDUSD');
+    const app = await suite.newApp();
+    const { page } = app;
+    const settings = {
+      ...DEFAULT_INDICATORS,
+      rsi: { on: true, period: 14 },
+      macd: { ...DEFAULT_INDICATORS.macd, on: true },
+    };
+    await page.addInitScript((stored) => {
+      localStorage.setItem('pipstream.chart.indicators', stored);
+    }, JSON.stringify(settings));
+    await app.open(`/trade?id=${audusd.Id}`);
+    const close = (value: number) => shown(formatPrice(value, audusd.PricePrecision));
+
+    // Every candle, left to right, with its RSI: blank through the warm-up, then the table's.
+    await page.locator('.chart-pane-rsi canvas').waitFor();
+    const rsiRows = await sweep(page, ['close', 'rsi'], 0);
+    const { closes, rsi14 } = STOCKCHARTS_RSI;
+    expect(rsiRows).toEqual(
+      closes.map((value, index) => [
+        close(value),
+        index < 14 ? '' : shown(formatFixed(rsi14[index - 14] as number, 2)),
+      ]),
+    );
+
+    // The MACD fixture's last 20 rows: its closes in order, and its three figures within 0.0005
+    // (the fixture seeds its EMAs with the first close, ours with their SMA; the gap shrinks
+    // below that by its last 20 rows).
+    await page.mouse.move(0, 0);
+    await page.getByRole('tab', { name: '5M', exact: true }).click();
+    await eventually(() => page.locator('[data-slot="close"]').textContent()).toBe(
+      close(TA_MACD.closes.at(-1) as number),
+    );
+    const macdRows = await sweep(
+      page,
+      ['close', 'macd.macd', 'macd.signal', 'macd.histogram'],
+      0.5,
+    );
+    const tail = macdRows.slice(-TA_MACD.tail.length);
+    expect(tail.map(([shownClose]) => shownClose)).toEqual(
+      TA_MACD.tail.map(([row]) => close(TA_MACD.closes[row] as number)),
+    );
+    TA_MACD.tail.forEach(([row, line, signal, histogram], index) => {
+      const figures = (tail[index] ?? []).slice(1).map((text) => Number(text));
+      const published = [line, signal, histogram];
+      figures.forEach((figure, at) => {
+        expect(Math.abs(figure - (published[at] as number)), `row ${row}`).toBeLessThan(0.0005);
+      });
+    });
+  });
 });
+
+/**
+ * Moves the mouse across the price pane from `fromShare` of its width to its right edge, in
+ * steps smaller than a candle, and reads the legend at each candle: the slots' texts (`close`,
+ * or an indicator line's key), once per candle, left to right.
+ */
+async function sweep(page: AppPage['page'], slots: readonly string[], fromShare: number) {
+  // The drawn chart's pane: a chart still loading another period's candles is hidden.
+  const pane = page.locator('.chart:not(.chart-pending) .chart-pane-main .u-over');
+  await pane.waitFor();
+  const over = await pane.boundingBox();
+  if (!over) throw new Error('the price pane has no box');
+  const rows = new Map<string, string[]>();
+  const y = over.y + over.height / 2;
+  for (let x = over.x + over.width * fromShare + 1; x < over.x + over.width; x += 2) {
+    await page.mouse.move(x, y);
+    const [time, ...texts] = await page.evaluate(
+      (keys) =>
+        ['[data-slot="time"]', ...keys].map(
+          (selector) => document.querySelector(selector)?.textContent ?? '',
+        ),
+      slots.map((key) => (key === 'close' ? '[data-slot="close"]' : `[data-line="${key}"]`)),
+    );
+    if (time && !rows.has(time)) rows.set(time, texts);
+  }
+  return [...rows.values()];
+}
