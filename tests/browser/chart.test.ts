@@ -15,17 +15,14 @@ import {
 } from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  STOCKCHARTS_RSI,
-  TA_MACD,
-} from '../../protocol/src/indicators/reference-data.test-helpers.js';
-import { openLoggedIn } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
-import { shown } from './support/languages.js';
-import { openDemo } from './support/personal.js';
-import { useBrowserSuite } from './support/suite.js';
-import { confirmation, figure, instrumentOf, onlyOrder, orderRow } from './support/trading.js';
+import { STOCKCHARTS_RSI, TA_MACD } from '../../protocol/src/indicators/test-support.js';
+import { openLoggedIn } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
+import { openDemo } from './test-support/personal.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { confirmation, figure, instrumentOf, onlyOrder, orderRow } from './test-support/trading.js';
 
 // The simulator's own steps are a minute apart: a test's prices hold still while it drags.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });

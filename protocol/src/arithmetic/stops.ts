@@ -7,7 +7,7 @@
 import type { SideLike } from './side.js';
 import { stopLossHit, takeProfitHit } from './triggers.js';
 
-/** The stop levels of an order; 0 (or less) means the level is off (SPEC §4). */
+/** The stop levels of an order; 0 (or less) means the level is off (docs/product.md#constants). */
 export interface StopLevels {
   readonly stopLoss: number;
   readonly takeProfit: number;

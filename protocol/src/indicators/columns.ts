@@ -6,7 +6,7 @@
  */
 import type { Candle } from '../schemas/market.js';
 
-/** Columns of equal length, oldest first; times in UTC seconds (SPEC §9). */
+/** Columns of equal length, oldest first; times in UTC seconds. */
 export interface CandleColumns {
   time: number[];
   open: number[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ema, sma, wilderAverage } from './moving-average.js';
-import { STOCKCHARTS_AVERAGES } from './reference-data.test-helpers.js';
+import { STOCKCHARTS_AVERAGES } from './test-support.js';
 
 /** The values from `from` on, to `digits` decimals, as published tables print them. */
 function rounded(series: readonly (number | null)[], from: number, digits = 2): number[] {

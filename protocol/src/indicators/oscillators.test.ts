@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ema } from './moving-average.js';
 import { bollinger, macd, rsi } from './oscillators.js';
-import { STOCKCHARTS_RSI, TA_MACD } from './reference-data.test-helpers.js';
+import { STOCKCHARTS_RSI, TA_MACD } from './test-support.js';
 
 describe('rsi (Wilder)', () => {
   it('matches the StockCharts RSI(14) worked example at every published value', () => {

@@ -10,9 +10,9 @@ import { Refusal } from '../refusal.js';
 import { ctxFor } from '../test-support.js';
 import { ABBREVIATED_CANDLES, createMarketApi } from './api.js';
 import { CATALOGUE, CATEGORIES, MARKET_STATUS } from './catalogue.js';
-import { expectConsistent, marketDeps } from './market.test-helpers.js';
 import { ARCHIVE_MAX_CANDLES } from './older-candles.js';
 import { createMarketService } from './service.js';
+import { expectConsistent, marketDeps } from './test-support.js';
 
 /** A text of `locales/<lang>.json` by its dotted key, read from the file itself. */
 function localeText(lang: string, key: string): string {
