@@ -3,6 +3,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 import { compileHints } from './scripts/compile-hints.ts';
 import { precompress } from './scripts/precompress.ts';
 import { isSourceModule, preloadFirstScreen } from './scripts/preload-first-screen.ts';
+import { themeBeforePaint } from './scripts/theme-before-paint.ts';
 
 /** The first screen's code: the home screen, without the protocol and zod. */
 const HOME_SCREEN = ['src/screens/home/Home.tsx'];
@@ -16,6 +17,8 @@ const backend = process.env.PIPSTREAM_API || 'http://127.0.0.1:9100';
 export default defineConfig({
   plugins: [
     react(),
+    // The light or dark palette is chosen before the first paint (a script of its own: the CSP).
+    themeBeforePaint(),
     // `/`'s lazy chunks are fetched beside the entry rather than one after another.
     preloadFirstScreen(HOME_SCREEN),
     // The first screen's chunk runs almost in full before the first quote: compiled in the

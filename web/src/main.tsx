@@ -14,8 +14,10 @@ import { startApp } from './app/startup.js';
 import { followLanguageSetting } from './i18n/index.js';
 import { startAccountFeed } from './live/account-feed.js';
 import { market, startFirstTradeList, startQuoteFeed } from './state/market.js';
+import { followPhoneTheme } from './state/theme.js';
 
 followLanguageSetting();
+followPhoneTheme();
 // The first screen's data and code before anything else: its reads go out while the screen's
 // chunk loads (preloaded by index.html) and the first render runs; the live worker checks
 // their answers (api/index.ts), so no REST client loads before the first screen. The trade
