@@ -13,8 +13,9 @@ import { preloadScreen } from './app/screens.js';
 import { startApp } from './app/startup.js';
 import { followLanguageSetting } from './i18n/index.js';
 import { startAccountFeed } from './live/account-feed.js';
-import { market, startFirstTradeList, startQuoteFeed } from './state/market.js';
+import { market, showQuotesCopy, startFirstTradeList, startQuoteFeed } from './state/market.js';
 import { followPhoneTheme } from './state/theme.js';
+import { showAccountCopy } from './state/trading.js';
 
 followLanguageSetting();
 followPhoneTheme();
@@ -24,6 +25,12 @@ followPhoneTheme();
 // list is taken as soon as it is in (the first navigation's read, not repeated by the app).
 const { path } = splitHash(location.hash);
 const opensOnQuotes = TRADE_LIST_PATHS.has(path);
+// No network: the quotes and the account this device kept show at once, delayed and not
+// tradable, until the network answers (state/device-copy.ts).
+if (!navigator.onLine) {
+  void showQuotesCopy();
+  void showAccountCopy();
+}
 sendFirstScreenReads(opensOnQuotes);
 if (opensOnQuotes) startFirstTradeList();
 preloadScreen(path);
@@ -46,6 +53,12 @@ const firstScreen = firstScreenShown({
 void startApp(firstScreen);
 void firstScreen.then(releaseSocketLogin);
 startAccountFeed(firstScreen);
+// The service worker, which lets the next visit open with no signal, never competes with the
+// first screen: its code and the shell it downloads come after.
+void firstScreen
+  .then(() => import('./app/service-worker.js'))
+  .then(({ registerServiceWorker }) => registerServiceWorker())
+  .catch((error: unknown) => console.warn('service worker not registered', error));
 
 // One task later: the live worker's thread starts first (see start-live.ts). A transition: the
 // first render is made in slices between which the main thread is free (it was the longest task

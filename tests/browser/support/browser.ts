@@ -168,6 +168,13 @@ export interface PhoneOptions {
   readonly viewport?: { readonly width: number; readonly height: number };
   /** The phone's light or dark setting (`prefers-color-scheme`); Chromium's default is light. */
   readonly colorScheme?: 'light' | 'dark';
+  /**
+   * Whether the app's service worker may run: blocked unless a test is about it, so the other
+   * tests see the network as the page asks for it (a service worker's fetches are not the
+   * page's: `page.route` and `idle()` would not see them) and no context downloads the app
+   * shell it will never use.
+   */
+  readonly serviceWorkers?: 'allow' | 'block';
 }
 
 /** The app reads `?lang=`, then `localStorage['pipstream.lang']`: both say English. */
@@ -184,6 +191,7 @@ export async function openApp(
 ): Promise<AppPage> {
   const context = await browser.newContext({
     ...PHONE,
+    serviceWorkers: 'block',
     ...phone,
     baseURL: baseUrl,
   });
