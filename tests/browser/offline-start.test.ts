@@ -2,13 +2,13 @@ import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { deviceCopy, keptOnDevice, serviceWorkerReady } from './support/device.js';
-import { eventually } from './support/eventually.js';
-import { UPRIGHT } from './support/phone.js';
-import { useBrowserSuite } from './support/suite.js';
-import { buyAtMarket, instrumentOf, orderRow, registerFunded } from './support/trading.js';
+import { openLoggedIn } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { deviceCopy, keptOnDevice, serviceWorkerReady } from './test-support/device.js';
+import { eventually } from './test-support/eventually.js';
+import { UPRIGHT } from './test-support/phone.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { buyAtMarket, instrumentOf, orderRow, registerFunded } from './test-support/trading.js';
 
 // The simulator moves prices as for a user: fresh quotes come every half second.
 const suite = useBrowserSuite();

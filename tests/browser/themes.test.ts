@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { AA, poorContrastTexts } from './support/contrast.js';
-import { UPRIGHT } from './support/phone.js';
-import { useBrowserSuite } from './support/suite.js';
-import { buyAtMarket, instrumentOf, orderRow, registerFunded } from './support/trading.js';
+import { openLoggedIn } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { AA, poorContrastTexts } from './test-support/contrast.js';
+import { UPRIGHT } from './test-support/phone.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { buyAtMarket, instrumentOf, orderRow, registerFunded } from './test-support/trading.js';
 
 const suite = useBrowserSuite();
 

@@ -55,10 +55,11 @@ void firstScreen.then(releaseSocketLogin);
 startAccountFeed(firstScreen);
 // The service worker, which lets the next visit open with no signal, never competes with the
 // first screen: its code and the shell it downloads come after.
-void firstScreen
-  .then(() => import('./app/service-worker.js'))
-  .then(({ registerServiceWorker }) => registerServiceWorker())
-  .catch((error: unknown) => console.warn('service worker not registered', error));
+const registerServiceWorker = () =>
+  import('./app/service-worker.js')
+    .then((module) => module.registerServiceWorker())
+    .catch((error: unknown) => console.warn('service worker not registered', error));
+void firstScreen.then(registerServiceWorker);
 
 // One task later: the live worker's thread starts first (see start-live.ts). A transition: the
 // first render is made in slices between which the main thread is free (it was the longest task
