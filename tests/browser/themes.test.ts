@@ -47,12 +47,16 @@ describe('themes', () => {
   it('follows the phone until the trader chooses, and keeps the choice from the first paint', async () => {
     const { account } = await holdingAccount();
     const app = await suite.newApp({ ...UPRIGHT, colorScheme: 'dark' });
-    // The theme at the first frame the page could paint, on every load of this context.
+    // The theme when the page's body is first parsed, on every load of this context: set by
+    // then, no frame of the page can show the other theme.
     await app.context.addInitScript(() => {
-      requestAnimationFrame(() => {
-        (window as { firstFrameTheme?: string | null }).firstFrameTheme =
+      const watcher = new MutationObserver(() => {
+        if (!document.body) return;
+        (window as { themeAtBody?: string | null }).themeAtBody =
           document.documentElement.getAttribute('data-theme');
+        watcher.disconnect();
       });
+      watcher.observe(document, { childList: true, subtree: true });
     });
     await openLoggedIn(app, account.session, '/mine/system');
     expect(await shownTheme(app)).toBe('dark');
@@ -63,20 +67,20 @@ describe('themes', () => {
     expect(await choices.getByRole('radio', { name: 'As the phone' }).isChecked()).toBe(true);
     await choices.getByRole('radio', { name: 'Dark', exact: true }).check();
     expect(await shownTheme(app)).toBe('dark');
-    // The phone's setting no longer decides; a reload paints dark from its first frame.
+    // The phone's setting no longer decides; a reload is dark before its body is parsed.
     await app.page.emulateMedia({ colorScheme: 'light' });
     await app.reload();
     expect(await shownTheme(app)).toBe('dark');
-    expect(
-      await app.page.evaluate(() => (window as { firstFrameTheme?: string }).firstFrameTheme),
-    ).toBe('dark');
+    expect(await app.page.evaluate(() => (window as { themeAtBody?: string }).themeAtBody)).toBe(
+      'dark',
+    );
     expect(await choices.getByRole('radio', { name: 'Dark', exact: true }).isChecked()).toBe(true);
 
     await choices.getByRole('radio', { name: 'As the phone' }).check();
     expect(await shownTheme(app)).toBe('light');
     await app.reload();
-    expect(
-      await app.page.evaluate(() => (window as { firstFrameTheme?: string }).firstFrameTheme),
-    ).toBe('light');
+    expect(await app.page.evaluate(() => (window as { themeAtBody?: string }).themeAtBody)).toBe(
+      'light',
+    );
   });
 });
