@@ -6,17 +6,18 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Modules that may run statements as they load, each for its reason: the two entries, the live
- * worker's start (imported first by main.ts, so the worker starts before React's code
- * evaluates), the parse policy (imported first by every module that parses), the i18next
- * instance configured where it is made, and the wallet's rule that another login never sees the
- * previous account's figures.
+ * Modules that may run statements as they load, each for its reason: the three entries (the
+ * page, the live worker and the service worker), the live worker's start (imported first by
+ * main.ts, so the worker starts before React's code evaluates), the parse policy (imported
+ * first by every module that parses), the i18next instance configured where it is made, and the
+ * wallet's rule that another login never sees the previous account's figures.
  */
 const RUN_ON_LOAD = new Set([
   'main.ts',
   'app/start-worker.ts',
   'schema-policy.ts',
   'worker/live.worker.ts',
+  'service-worker/sw.ts',
   'i18n/instance.ts',
   'state/wallet.ts',
 ]);

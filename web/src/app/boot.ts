@@ -14,10 +14,12 @@ import { startAccountFeed } from '../state/account-feed.js';
 import {
   followTradeListLanguage,
   market,
+  showQuotesCopy,
   startFirstTradeList,
   startQuoteFeed,
 } from '../state/market.js';
-import { trading } from '../state/trading.js';
+import { followPhoneTheme } from '../state/theme.js';
+import { showAccountCopy, trading } from '../state/trading.js';
 import { App } from './App.js';
 import { firstScreenShown, whenBrowserIdle } from './first-screen.js';
 import { holdSocketLogin, startRealtime } from './realtime.js';
@@ -39,9 +41,16 @@ export function boot(root: HTMLElement): void {
   // worker checks their answers (api/early.ts), so neither zod nor the route table is built
   // on the main thread before the first quotes. The screen's chunk loads beside them.
   followLanguageSetting();
+  followPhoneTheme();
   followTradeListLanguage();
   const { path } = splitHash(location.hash);
   const opensOnQuotes = TRADE_LIST_PATHS.has(path);
+  // No network: the quotes and the account this device kept show at once, delayed and not
+  // tradable, until the network answers (state/device-copy.ts).
+  if (!navigator.onLine) {
+    void showQuotesCopy();
+    void showAccountCopy();
+  }
   sendFirstScreenReads(opensOnQuotes);
   if (opensOnQuotes) startFirstTradeList();
   preloadScreen(path);
@@ -51,7 +60,7 @@ export function boot(root: HTMLElement): void {
 
   // 3. Once the first screen has shown its quotes (or at once, when the page opens elsewhere):
   // the socket's login, the stored login's check, then the holdings and balance of the account
-  // feed; fills and closes are announced from then on.
+  // feed; fills and closes are announced from then on; the service worker registers.
   const firstScreen = firstScreenShown({
     opensOnQuotes,
     loaded: () => market.loaded,
@@ -72,6 +81,13 @@ export function boot(root: HTMLElement): void {
     .then(() => import('../state/order-news.js'))
     .then(({ announceOrderNews }) => announceOrderNews(trading, live.orders))
     .catch((error: unknown) => console.warn('order news not started', error));
+
+  // The service worker, which lets the next visit open with no signal: its code and the shell
+  // it downloads never compete with the first screen.
+  void firstScreen
+    .then(() => import('./service-worker.js'))
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch((error: unknown) => console.warn('service worker not registered', error));
 }
 
 /**

@@ -5,6 +5,7 @@ import { logout } from '../../state/account.js';
 import { settings } from '../../state/settings.js';
 import { ActionRow, LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { ThemeChoice } from '../../ui/ThemeChoice.js';
 
 /** `/mine/system`: other settings, with the logout row. */
 export default function Settings() {
@@ -14,6 +15,7 @@ export default function Settings() {
     <>
       <PageHeader backTo="/user" title={t('web.user.other_settings')} />
       <div className="page-body">
+        <ThemeChoice />
         <div className="row-list">
           <LinkRow
             to="/language"
