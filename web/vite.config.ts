@@ -3,6 +3,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './scripts/compile-hints.ts';
 import { precompress } from './scripts/precompress.ts';
+import { isSourceModule, preloadFirstScreen } from './scripts/preload-first-screen.ts';
 import { themeBeforePaint } from './scripts/theme-before-paint.ts';
 import { isLanguageModule, LANGUAGE_DIR } from './src/service-worker/requests.ts';
 
@@ -12,12 +13,6 @@ const HOME_SCREEN = ['src/screens/home/Home.tsx'];
 /** The chunk that holds the first screen's code. */
 const FIRST_SCREEN_CHUNK = 'first-screen';
 
-/** Whether module `id` (a path, either separator) is one of `sources` (`src/…` under web). */
-function isSourceModule(id: string, sources: readonly string[]): boolean {
-  const path = id.replaceAll('\\', '/');
-  return sources.some((source) => path.endsWith(`/web/${source}`));
-}
-
 /** Where the dev server sends API, socket and upload requests: the mock upstream or a gateway. */
 const backend = process.env.PIPSTREAM_API || 'http://127.0.0.1:9100';
 
@@ -26,6 +21,8 @@ export default defineConfig({
     react(),
     // The light or dark palette is chosen before the first paint (a script of its own: the CSP).
     themeBeforePaint(),
+    // `/`'s lazy chunks are fetched beside the entry rather than one after another.
+    preloadFirstScreen(HOME_SCREEN),
     // The first screen's chunk runs almost in full before the first quote: compiled in the
     // background while it streams in (see scripts/compile-hints.ts; the entry is not).
     compileHints((chunk) => chunk.name === FIRST_SCREEN_CHUNK),
@@ -79,7 +76,7 @@ export default defineConfig({
         // Few requests before the first screen: on a phone's HTTP/1.1 connections (six at most
         // per host) each small chunk costs a round trip, and many chunks queue behind one
         // another. The entry and everything it imports statically make one chunk; the home
-        // screen, which `/` loads at once, one more (app/boot.ts asks for it early).
+        // screen, which `/` loads at once, one more (preloaded by index.html).
         // The REST client, with the protocol and zod, loads after the first screen: its reads
         // are checked in the live worker (api/index.ts).
         // Each language's texts under a folder of their own: the service worker keeps only the
