@@ -39,7 +39,9 @@ export function boot(root: HTMLElement): void {
 
   // 2. The first screen. Its reads go out now, before any REST client has loaded: the live
   // worker checks their answers (api/early.ts), so neither zod nor the route table is built
-  // on the main thread before the first quotes. The screen's chunk loads beside them.
+  // on the main thread before the first quotes. The screen's chunk loads beside them. On `/`,
+  // the first rows' quotes are asked for as the list comes in, ahead of the rows that show
+  // them (state/market.ts).
   followLanguageSetting();
   followPhoneTheme();
   followTradeListLanguage();

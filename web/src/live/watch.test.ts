@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountWatch, createWatch, watchAccount } from './watch.js';
+import { accountWatch, createWatch, holdAhead, watchAccount } from './watch.js';
 
 /** A registry whose bursts end when the test says, and what its listener heard. */
 function registry() {
@@ -85,6 +85,24 @@ describe('the quote watch', () => {
     expect(heard).toEqual([]);
     await Promise.resolve();
     expect(heard).toEqual([[1, 2]]);
+  });
+
+  it("holds ids ahead of their rows, then lets go of them without dropping the rows' own holds", () => {
+    const watch = createWatch((callback) => callback());
+    const told: number[][] = [];
+    watch.listen((ids) => told.push([...ids]));
+    let letGo: (() => void) | undefined;
+    holdAhead(watch, [3, 1], 5000, (ms, task) => {
+      expect(ms).toBe(5000);
+      letGo = task;
+    });
+    expect(watch.ids()).toEqual([1, 3]);
+    const row = watch.watch(3);
+    letGo?.();
+    expect(watch.ids()).toEqual([3]);
+    row();
+    expect(watch.ids()).toEqual([]);
+    expect(told).toEqual([[3], [1, 3], [3], []]);
   });
 
   it('keeps the account watched while any reader holds it', () => {

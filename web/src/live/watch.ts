@@ -69,6 +69,22 @@ export function createWatch(defer: (callback: () => void) => void = queueMicrota
   };
 }
 
+/**
+ * Holds `ids` in `watch` for `ms`, then lets go: their quotes are posted ahead of the rows that
+ * will hold them, so those rows paint a quote as they mount instead of asking the worker then.
+ */
+export function holdAhead(
+  watch: Watch,
+  ids: Iterable<number>,
+  ms: number,
+  after: (ms: number, task: () => void) => void = (delay, task) => void setTimeout(task, delay),
+): void {
+  const releases = [...ids].map((id) => watch.watch(id));
+  after(ms, () => {
+    for (const release of releases) release();
+  });
+}
+
 /** The app's quotes by instrument id: `useQuote` holds ids in it, the bridge tells the worker. */
 export const quoteWatch = createWatch();
 

@@ -4,6 +4,9 @@ import { subscribeKey } from 'valtio/vanilla/utils';
 import { api } from '../api/index.js';
 import { liveWorker } from '../live/bridge.js';
 import { live } from '../live/store.js';
+import { holdAhead, quoteWatch } from '../live/watch.js';
+import { splitHash } from '../nav/location.js';
+import { inCategory } from './category-filter.js';
 import { singleFlight } from './once.js';
 import { settings } from './settings.js';
 
@@ -60,6 +63,22 @@ async function loadCategories(): Promise<void> {
   if (settings.language === language) market.categories = ref(categories);
 }
 
+/** Rows of the home list a phone shows at first (with some below the fold). */
+const FIRST_ROWS = 20;
+/** Long enough for the home rows to mount and hold their own ids (this project's choice). */
+const FIRST_ROWS_HOLD_MS = 5000;
+
+/**
+ * The page opened on `/`: the worker is told the first rows' ids while the home list renders,
+ * so their quotes are in when the rows mount (a row asks only once mounted, a round trip later).
+ */
+function watchFirstRows(instruments: readonly Instrument[]): void {
+  const ids = inCategory(instruments, market.categoryId)
+    .slice(0, FIRST_ROWS)
+    .map((instrument) => instrument.Id);
+  holdAhead(quoteWatch, ids, FIRST_ROWS_HOLD_MS);
+}
+
 /**
  * Fetches the trade list again (docs/product.md#routes: on every navigation to `/` and `/trade`),
  * and the categories the first time in each language, and hands the list to the live worker: its
@@ -86,8 +105,10 @@ export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
 const deviceCopy = () => import('./device-copy.js');
 
 function showList(instruments: Instrument[]): void {
+  const firstList = !market.loaded;
   market.instruments = ref(instruments);
   market.loaded = true;
+  if (firstList && splitHash(location.hash).path === '/') watchFirstRows(instruments);
   liveWorker().setInstruments(instruments).catch(warnFeed('instruments not sent'));
 }
 
