@@ -3,7 +3,7 @@
  * promise there). Arguments and batches cross the thread boundary by structured clone; the
  * batch callback crosses as a comlink proxy.
  */
-import type { Money, Order, Period, RawAnswer, Topic } from '@pipstream/protocol';
+import type { Money, Order, Period, PriceAlert, RawAnswer, Topic } from '@pipstream/protocol';
 import type { ConnectionView, LiveBatch } from './batch.js';
 import type { FirstAnswer, FirstScreenCall } from './first-answers.js';
 import type { InstrumentTerms, OpenOrder, OrderForm } from './model.js';
@@ -103,6 +103,13 @@ export interface LiveApi {
   setStopOutLevel(level: number | null): void;
   /** The site's trade_fee_type (base settings). */
   setFeeType(tradeFeeType: number): void;
+  /**
+   * The armed price alerts (replacing the earlier list; at most `MAX_ALERTS`). Every tick is
+   * compared with its instrument's alerts; one that is reached fires once, in the next batch
+   * (`alerts`), and is not armed again by a later list naming it. A list failing its shape
+   * throws, and the alerts armed before stay.
+   */
+  setAlerts(alerts: PriceAlert[]): void;
   /** The order form's fields for the estimate; `null` when no form is shown. */
   setOrderForm(form: OrderForm | null): void;
   /**
