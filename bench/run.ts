@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   recovery: async () => (await import('./recovery/index.js')).benchmark,
   rest: async () => (await import('./rest/index.js')).benchmark,
   client: async () => (await import('./client/index.js')).benchmark,
+  alerts: async () => (await import('./alerts/index.js')).benchmark,
   lighthouse: async () => (await import('./lighthouse/index.js')).benchmark,
 };
 
