@@ -17,7 +17,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ssrConditions, externalConditions: ['source'] } },
   test: {
     exclude: ['**/node_modules/**', '**/dist/**'],
-    reporters: ['default', './tests/support/closing-line-reporter.ts'],
+    reporters: ['default', './tests/test-support/closing-line-reporter.ts'],
     projects: [
       {
         extends: true,

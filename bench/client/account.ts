@@ -1,7 +1,7 @@
 /**
  * The trader the client benchmark logs in as: a real account registered by e-mail, funded by
  * an approved coin deposit, holding market orders on distinct instruments — set up through the
- * product API as tests/browser/support/trading.ts does, since it is the precondition, not the
+ * product API as tests/browser/test-support/trading.ts does, since it is the precondition, not the
  * subject.
  */
 import { randomBytes } from 'node:crypto';

@@ -167,7 +167,7 @@ async function run({ quick, referenceWeb }: BenchOptions): Promise<BenchResult> 
             ', ',
           )}, holdings windows of ${plan.orderWindowMs / 1000} s; a window starts ${plan.settleMs / 1000} s after a change of throttle.`,
         `A page's first window starts once its start-up is over, by one rule for every page: at least ${plan.startUp.minMs / 1000} s after its first figure, and no request (script, fetch, image) finished for ${plan.startUp.quietMs / 1000} s — or ${plan.startUp.maxMs / 1000} s after the figure at most. The table's "start-up s" is that wait: the work a page defers past its first screen is not charged to the tick storm, and is shown here instead.`,
-        `${browserName} with the browser tests' flags (tests/browser/support/browser.ts): without the desktop UI it would preload beside every new window.`,
+        `${browserName} with the browser tests' flags (tests/browser/test-support/browser.ts): without the desktop UI it would preload beside every new window.`,
         'Scripting, busy time and heap are the main thread’s (CDP Performance.getMetrics); the app’s worker is not in them — that is the point of it.',
       ],
     });

@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../tests/browser/support/browser.js';
+import { CHROMIUM_ARGS } from '../../tests/browser/test-support/browser.js';
 import { PROBE_SCRIPT, throttle } from './probe.js';
 
 /** Debian's Chromium unless `CHROMIUM_PATH` names another build (as the browser tests). */

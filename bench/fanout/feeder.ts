@@ -1,6 +1,6 @@
 /**
  * The upstream of the fan-out and recovery benchmarks: a small `ws` server on 127.0.0.1 that
- * speaks the upstream socket protocol the gateway connects to (DESIGN "Socket protocol": `sub`
+ * speaks the gateway's upstream socket protocol (docs/architecture.md#socket-protocol: `sub`
  * / `unsub`, bare `ping` → `pong`, a snapshot to a new subscriber, as the mock upstream does)
  * and publishes DAY_MARKET, plus the KLINE topic of each instrument someone holds, at a fixed
  * rate.

@@ -3,10 +3,9 @@
  * msg per CPU-second to be a per-message figure, for both servers alike: /proc counts CPU in
  * 10 ms ticks per thread, and a fresh server still pays one-off costs of the connections it
  * just took — above all a major GC of the handshakes' garbage, at a moment V8's heap
- * heuristics choose (it fell in or out of the window from run to run). At 1 000 clients a 2 s
- * window held only ~0.4 s of server CPU, so one such collection (~70–150 ms on all threads)
- * swung the gateway / raw ratio by up to 0.3. A window of at least `minDeliveries` makes
- * either server's one-offs a small part of its figure.
+ * heuristics choose, inside the window or not. A window of at least `minDeliveries` makes
+ * either server's one-offs a small part of its figure, so they cannot swing the gateway / raw
+ * ratio (bench/README.md, "How the figures are taken", has what a short window did).
  */
 
 export interface WindowPlan {

@@ -4,7 +4,7 @@
  */
 import { Launcher, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumArgs, featuresOf } from '../../tests/browser/support/browser.js';
+import { chromiumArgs, featuresOf } from '../../tests/browser/test-support/browser.js';
 import type { LighthouseReport } from './scores.js';
 
 /** `CHROME_PATH` as Lighthouse's own tools read it, else Debian's Chromium. */

@@ -1,9 +1,9 @@
 /**
- * Whether this machine has a font for the visitor's language. A visitor's `/` is in
- * Traditional Chinese (hk, SPEC's default language); every phone ships a Han font, but a bare
- * Debian has none, and then Chromium searches its fallback list at the first text layout —
- * ~100 ms unthrottled, ×4 in the audit's CPU model, charged to TBT. The audit is like a phone's
- * only with such a font (`apt-get install fonts-noto-cjk`); the report says which it had.
+ * Whether this machine has a font for the visitor's language. A visitor's `/` is in Traditional
+ * Chinese (hk, the product's default language); every phone ships a Han font, but a bare Debian has
+ * none, and then Chromium searches its fallback list at the first text layout — ~100 ms
+ * unthrottled, ×4 in the audit's CPU model, charged to TBT. The audit is like a phone's only with
+ * such a font (`apt-get install fonts-noto-cjk`); the report says which it had.
  */
 import { execFileSync } from 'node:child_process';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Response codes of SPEC §8. Only `OK` and `SESSION_GONE` come from the specification; the
+ * Response codes (docs/product.md#errors). `OK` and `SESSION_GONE` are the product's; the
  * others are this project's choice so that clients, the gateway and the mock upstream name
  * every failure the same way.
  */

@@ -1,7 +1,7 @@
 /**
- * The 21 languages of SPEC §9. `hk` (traditional Chinese) is the default; `tw` is an alias of it.
- * The codes are the product's own (jp, kr, vn, spa, …), not ISO 639: they are what the `lang`
- * header carries and what the locale files are named after.
+ * The 21 languages (docs/product.md#constants). `hk` (traditional Chinese) is the default; `tw` is
+ * an alias of it. The codes are the product's own (jp, kr, vn, spa, …), not ISO 639: they are what
+ * the `lang` header carries and what the locale files are named after.
  */
 export const LANGUAGES = [
   'hk',

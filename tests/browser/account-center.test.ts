@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn, registerByEmail } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
-import { allowClipboard, clipboardText } from './support/personal.js';
-import { UPRIGHT } from './support/phone.js';
-import { useBrowserSuite } from './support/suite.js';
+import { openLoggedIn, registerByEmail } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
+import { allowClipboard, clipboardText } from './test-support/personal.js';
+import { UPRIGHT } from './test-support/phone.js';
+import { useBrowserSuite } from './test-support/suite.js';
 
 const suite = useBrowserSuite();
 

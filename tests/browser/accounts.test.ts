@@ -8,9 +8,9 @@ import {
   registerByPhone,
   TEST_PASSWORD,
   uniqueEmail,
-} from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { useBrowserSuite } from './support/suite.js';
+} from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { useBrowserSuite } from './test-support/suite.js';
 
 const suite = useBrowserSuite();
 
@@ -55,14 +55,14 @@ describe('registration', () => {
     await app.open('/register');
     await title(app, 'Register').waitFor();
 
-    // SPEC §5: no address, no code.
+    // No address, no code.
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText('Enter your email', { exact: true }).waitFor();
 
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await app.expectToast('Verification code sent');
-    // SPEC §4: the button counts the 60 s down and cannot be pressed meanwhile.
+    // docs/product.md#states: the button counts the 60 s down and cannot be pressed meanwhile.
     const countdown = page.locator('.code-btn');
     await expect.poll(() => countdown.textContent()).toMatch(/^\d+ s$/);
     const secondsLeft = Number.parseInt((await countdown.textContent()) ?? '', 10);
@@ -120,7 +120,7 @@ describe('login', () => {
     expect((await app.storedSession()).token).toBe(token);
   });
 
-  it('shows the SPEC §5 messages for a missing account or password, and the server’s for a wrong one', async () => {
+  it('shows the validation messages for a missing account or password, and the server’s for a wrong one', async () => {
     const account = await registerByEmail(suite.stack);
     const app = await suite.newApp();
     const { page } = app;
@@ -151,7 +151,7 @@ describe('login', () => {
 });
 
 describe('demo accounts', () => {
-  it('opens a demo account from /login, which the real-user routes refuse with the SPEC §5 message', async () => {
+  it('opens a demo account from /login, which the real-user routes refuse with the real-account message', async () => {
     const app = await suite.newApp();
     const { page } = app;
     await app.open('/user');
@@ -226,7 +226,7 @@ describe('session end (999)', () => {
     await app.page.getByRole('link', { name: 'Orders', exact: true }).click();
 
     await app.expectToast('Your session has ended, please log in again');
-    // SPEC §4 says /login; where it sends the user afterwards is the app's own choice.
+    // To /login (docs/product.md#states), which then brings the user back (docs/product.md#errors).
     await app.waitForRoute(/^\/login(\?|$)/);
     await title(app, 'Log in').waitFor();
     expect(await app.storedSession()).toEqual({ token: null, user: null });

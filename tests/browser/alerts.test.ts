@@ -1,9 +1,9 @@
 import { formatPrice } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
-import { useBrowserSuite } from './support/suite.js';
-import { instrumentOf, movePrice } from './support/trading.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { instrumentOf, movePrice } from './test-support/trading.js';
 
 // Every price in this file is one a test set: the simulator's own steps are a minute apart.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });

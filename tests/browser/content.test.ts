@@ -7,7 +7,7 @@ import {
   routes,
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import type { AppPage } from './support/browser.js';
+import type { AppPage } from './test-support/browser.js';
 import {
   HOSTILE_HTML,
   HOSTILE_SAFE_TEXT,
@@ -20,10 +20,10 @@ import {
   scriptTraces,
   setCompanyType,
   withoutCsp,
-} from './support/content.js';
-import { eventually } from './support/eventually.js';
-import { localeText } from './support/languages.js';
-import { useBrowserSuite } from './support/suite.js';
+} from './test-support/content.js';
+import { eventually } from './test-support/eventually.js';
+import { localeText } from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
 
 const suite = useBrowserSuite();
 

@@ -1,12 +1,12 @@
 import { formatBalance, ORDER_MODE, ORDER_SIDE, ORDER_STATUS } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn, registerByEmail } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
-import { shown } from './support/languages.js';
-import { openDemo } from './support/personal.js';
-import { UPRIGHT } from './support/phone.js';
-import { useBrowserSuite } from './support/suite.js';
+import { openLoggedIn, registerByEmail } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
+import { openDemo } from './test-support/personal.js';
+import { UPRIGHT } from './test-support/phone.js';
+import { useBrowserSuite } from './test-support/suite.js';
 import {
   buyAtMarket,
   confirmation,
@@ -16,7 +16,7 @@ import {
   movePrice,
   onlyOrder,
   orderRow,
-} from './support/trading.js';
+} from './test-support/trading.js';
 
 // The tests own every price: a reset's P&L is known to the cent.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });

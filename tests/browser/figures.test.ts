@@ -1,12 +1,12 @@
 import { ORDER_MODE, ORDER_SIDE } from '@pipstream/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type EmailAccount, registerByEmail } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { brokenFigures } from './support/figures.js';
-import { openWithoutQuery, seedLanguage } from './support/languages.js';
-import { NARROW } from './support/phone.js';
-import { useBrowserSuite } from './support/suite.js';
-import { buyAtMarket, fundAccount, instrumentOf } from './support/trading.js';
+import { type EmailAccount, registerByEmail } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { brokenFigures } from './test-support/figures.js';
+import { openWithoutQuery, seedLanguage } from './test-support/languages.js';
+import { NARROW } from './test-support/phone.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { buyAtMarket, fundAccount, instrumentOf } from './test-support/trading.js';
 
 const suite = useBrowserSuite();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn, registerByEmail } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
+import { openLoggedIn, registerByEmail } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
 import {
   declareBankDeposit,
   declareCoinDeposits,
@@ -11,9 +11,9 @@ import {
   pickImage,
   pngFile,
   reviewDeposit,
-} from './support/funding.js';
-import { shown } from './support/languages.js';
-import { useBrowserSuite } from './support/suite.js';
+} from './test-support/funding.js';
+import { shown } from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
 
 const suite = useBrowserSuite();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AppPage } from './support/browser.js';
-import { SIDEWAYS, UPRIGHT } from './support/phone.js';
-import { useBrowserSuite } from './support/suite.js';
-import { instrumentOf } from './support/trading.js';
+import type { AppPage } from './test-support/browser.js';
+import { SIDEWAYS, UPRIGHT } from './test-support/phone.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { instrumentOf } from './test-support/trading.js';
 
 const suite = useBrowserSuite();
 

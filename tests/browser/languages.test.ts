@@ -7,9 +7,9 @@ import {
 } from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerByEmail } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
+import { registerByEmail } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
 import {
   documentLanguage,
   localeText,
@@ -17,14 +17,14 @@ import {
   recordApiCalls,
   seedLanguage,
   shown,
-} from './support/languages.js';
-import { useBrowserSuite } from './support/suite.js';
-import { FUNDED_BALANCE, instrumentOf, movePrice, registerFunded } from './support/trading.js';
+} from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { FUNDED_BALANCE, instrumentOf, movePrice, registerFunded } from './test-support/trading.js';
 
 // Prices are set by the tests: the simulator's own steps are a minute apart.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
 
-/** The phone's width (support/browser.ts). */
+/** The phone's width (test-support/browser.ts). */
 const SCREEN_WIDTH = 360;
 
 /** Chooses `language` on the language screen, by its name as the English list writes it. */
@@ -170,7 +170,7 @@ describe('the chosen language', () => {
 });
 
 describe('numbers', () => {
-  it('writes amounts the German way with the decimals of SPEC §9: a balance and a margin', async () => {
+  it('writes amounts the German way with the decimals the product sets: a balance and a margin', async () => {
     const account = await registerFunded(suite.stack);
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
     const market = await movePrice(suite.stack, eurusd, 1.085);

@@ -6,7 +6,7 @@ import {
   disableFeaturesSwitch,
   featuresOf,
   launchBrowser,
-} from './support/browser.js';
+} from './test-support/browser.js';
 
 describe('the --disable-features switch', () => {
   it('names each feature once and reads back as it was written', () => {
@@ -17,7 +17,7 @@ describe('the --disable-features switch', () => {
   });
 });
 
-// The browser every browser test and the client benchmark start (support/browser.ts).
+// The browser every browser test and the client benchmark start (test-support/browser.ts).
 describe('the launched Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {

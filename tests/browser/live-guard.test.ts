@@ -1,10 +1,10 @@
 import { QUOTE_STALE_MS } from '@pipstream/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn } from './support/accounts.js';
-import { eventually } from './support/eventually.js';
-import { useBrowserSuite } from './support/suite.js';
-import { instrumentOf, registerFunded } from './support/trading.js';
+import { openLoggedIn } from './test-support/accounts.js';
+import { eventually } from './test-support/eventually.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { instrumentOf, registerFunded } from './test-support/trading.js';
 
 // The simulator steps as it does for a user: fresh quotes come every half second.
 const suite = useBrowserSuite();

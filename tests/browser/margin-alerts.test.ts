@@ -1,10 +1,10 @@
 import { ORDER_MODE, ORDER_SIDE } from '@pipstream/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn } from './support/accounts.js';
-import { eventually } from './support/eventually.js';
-import { useBrowserSuite } from './support/suite.js';
-import { instrumentOf, movePrice, registerFunded } from './support/trading.js';
+import { openLoggedIn } from './test-support/accounts.js';
+import { eventually } from './test-support/eventually.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { instrumentOf, movePrice, registerFunded } from './test-support/trading.js';
 
 // Every price in this file is one a test set.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });

@@ -6,11 +6,11 @@ import {
   ORDER_STATUS,
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
-import { shown } from './support/languages.js';
-import { useBrowserSuite } from './support/suite.js';
+import { openLoggedIn } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
 import {
   confirmation,
   instrumentOf,
@@ -18,7 +18,7 @@ import {
   onlyOrder,
   orderRow,
   registerFunded,
-} from './support/trading.js';
+} from './test-support/trading.js';
 
 // Every price in this file is one a test set.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });

@@ -6,10 +6,10 @@ import {
   openLoggedIn,
   registerByEmail,
   TEST_PASSWORD,
-} from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
-import { shown } from './support/languages.js';
+} from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
 import {
   allowClipboard,
   balanceFigure,
@@ -20,9 +20,9 @@ import {
   setBaseSettings,
   shownBalance,
   summaryOf,
-} from './support/personal.js';
-import { useBrowserSuite } from './support/suite.js';
-import { buyAtMarket, fundAccount, instrumentOf, registerFunded } from './support/trading.js';
+} from './test-support/personal.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { buyAtMarket, fundAccount, instrumentOf, registerFunded } from './test-support/trading.js';
 
 const suite = useBrowserSuite();
 
@@ -122,7 +122,7 @@ describe('invite', () => {
 });
 
 describe('password', () => {
-  it('changes the password with the SPEC §5 messages; the new one logs in, the old one is refused', async () => {
+  it('changes the password with the validation messages; the new one logs in, the old one is refused', async () => {
     const account = await registerByEmail(suite.stack);
     const app = await suite.newApp();
     const { page } = app;
@@ -377,7 +377,7 @@ describe('logout', () => {
 });
 
 describe('demo restriction', () => {
-  /** SPEC §2's real-user routes and the titles of their screens. */
+  /** The real-user routes (docs/product.md#routes) and the titles of their screens. */
   const REAL_USER_ROUTES = [
     ['/mine/auth', 'Real-name verification'],
     ['/mine/invite', 'Invite friends'],
@@ -387,7 +387,7 @@ describe('demo restriction', () => {
     ['/mine/wallet', 'Wallet'],
   ] as const;
 
-  it('refuses a demo user each real-user route with the SPEC §5 message', async () => {
+  it('refuses a demo user each real-user route with the real-account message', async () => {
     const demo = await openDemo(suite.stack);
     const app = await suite.newApp();
     await openLoggedIn(app, demo, '/user');

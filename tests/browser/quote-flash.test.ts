@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { lowestFlashContrast } from './support/contrast.js';
-import { UPRIGHT } from './support/phone.js';
-import { useBrowserSuite } from './support/suite.js';
-import { instrumentOf, movePrice } from './support/trading.js';
+import { lowestFlashContrast } from './test-support/contrast.js';
+import { UPRIGHT } from './test-support/phone.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { instrumentOf, movePrice } from './test-support/trading.js';
 
 // The test owns every price: the simulator would move them (and light flashes) on its own.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });

@@ -5,9 +5,9 @@ import {
   type QuoteTick,
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import type { AppPage } from './support/browser.js';
-import { shown } from './support/languages.js';
-import { useBrowserSuite } from './support/suite.js';
+import type { AppPage } from './test-support/browser.js';
+import { shown } from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
 
 // The simulator's own steps are a minute apart: every move in this file is one the test makes,
 // so a price on screen can only be the one the test set.

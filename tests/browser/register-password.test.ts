@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { lastCode, TEST_PASSWORD, uniqueEmail } from './support/accounts.js';
-import { recordApiCalls } from './support/languages.js';
-import { UPRIGHT } from './support/phone.js';
-import { useBrowserSuite } from './support/suite.js';
+import { lastCode, TEST_PASSWORD, uniqueEmail } from './test-support/accounts.js';
+import { recordApiCalls } from './test-support/languages.js';
+import { UPRIGHT } from './test-support/phone.js';
+import { useBrowserSuite } from './test-support/suite.js';
 
 const suite = useBrowserSuite();
 

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type EmailAccount, registerByEmail } from './support/accounts.js';
-import { localeText, openWithoutQuery, seedLanguage } from './support/languages.js';
-import { UPRIGHT } from './support/phone.js';
-import { fontsPainted, reviewFolder, useScriptFonts } from './support/review.js';
-import { useBrowserSuite } from './support/suite.js';
-import { buyAtMarket, fundAccount, instrumentOf } from './support/trading.js';
+import { type EmailAccount, registerByEmail } from './test-support/accounts.js';
+import { localeText, openWithoutQuery, seedLanguage } from './test-support/languages.js';
+import { UPRIGHT } from './test-support/phone.js';
+import { fontsPainted, reviewFolder, useScriptFonts } from './test-support/review.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { buyAtMarket, fundAccount, instrumentOf } from './test-support/trading.js';
 
 const suite = useBrowserSuite();
 

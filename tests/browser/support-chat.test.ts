@@ -1,15 +1,15 @@
 import { SERVICE_LINK_TYPE } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn, registerByEmail } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
+import { openLoggedIn, registerByEmail } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
 import {
   allowClipboard,
   clipboardText,
   restoreBaseSettings,
   setBaseSettings,
-} from './support/personal.js';
-import { UPRIGHT } from './support/phone.js';
-import { useBrowserSuite } from './support/suite.js';
+} from './test-support/personal.js';
+import { UPRIGHT } from './test-support/phone.js';
+import { useBrowserSuite } from './test-support/suite.js';
 
 const suite = useBrowserSuite();
 

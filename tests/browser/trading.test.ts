@@ -14,11 +14,11 @@ import {
   subMoney,
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { logInWithEmail, openLoggedIn, registerByEmail } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
-import { shown } from './support/languages.js';
-import { useBrowserSuite } from './support/suite.js';
+import { logInWithEmail, openLoggedIn, registerByEmail } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
 import {
   confirmation,
   FUNDED_BALANCE,
@@ -28,7 +28,7 @@ import {
   onlyOrder,
   orderRow,
   registerFunded,
-} from './support/trading.js';
+} from './test-support/trading.js';
 
 // The simulator's own steps are a minute apart: every price in this file is one a test set, so
 // the figures on screen can be computed from it.
@@ -60,7 +60,7 @@ async function placeOrder(app: AppPage, side: 'Buy' | 'Sell', summary?: string) 
   await dialog.getByRole('button', { name: 'Place order' }).click();
 }
 
-/** The site's trade_fee_type (SPEC §9: 1 per lot, otherwise on the margin). */
+/** The site's trade_fee_type (1 per lot, otherwise on the margin). */
 async function tradeFeeType(): Promise<number> {
   return (await suite.stack.api.call('basicInfo')).trade_fee_type;
 }
@@ -96,7 +96,8 @@ describe('a market order, from the form to the history', () => {
     await page.getByRole('switch', { name: 'Take profit' }).click();
     await page.getByRole('textbox', { name: 'Take profit price' }).fill(takeProfit);
 
-    // SPEC §9: margin = lots × units × price ÷ leverage, fee by the site's fee type; 6 decimals.
+    // docs/product.md#constants: margin = lots × units × price ÷ leverage, fee by the site's fee
+    // type; 6 decimals.
     const margin = orderMargin(eurusd, lots, openAt, leverage);
     const fee = orderFee(eurusd, await tradeFeeType(), lots, margin);
     await eventually(() => page.getByTestId('trade-estimate-margin').textContent()).toBe(
@@ -258,7 +259,7 @@ describe('the order form', () => {
     expect((await app.storedSession()).user?.uid).toBe(account.session.user.uid);
   });
 
-  it('warns and sends nothing for an instrument without leverage (SPEC §5)', async () => {
+  it('warns and sends nothing for an instrument without leverage', async () => {
     const account = await registerByEmail(suite.stack);
     const xpdusd = await instrumentOf(suite.stack, 'XPDUSD');
     expect(xpdusd.HasForexMultiple).toEqual([]);

@@ -1,13 +1,13 @@
 import { LANGUAGES, type Language } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { registerByEmail } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { publishNews } from './support/content.js';
-import { eventually } from './support/eventually.js';
-import { localeText, openWithoutQuery, seedLanguage } from './support/languages.js';
-import { UPRIGHT } from './support/phone.js';
-import { useBrowserSuite } from './support/suite.js';
-import { confirmation, fundAccount, instrumentOf } from './support/trading.js';
+import { registerByEmail } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { publishNews } from './test-support/content.js';
+import { eventually } from './test-support/eventually.js';
+import { localeText, openWithoutQuery, seedLanguage } from './test-support/languages.js';
+import { UPRIGHT } from './test-support/phone.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { confirmation, fundAccount, instrumentOf } from './test-support/trading.js';
 
 const suite = useBrowserSuite();
 

@@ -1,8 +1,8 @@
 import { REVIEW_STATUS } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn, registerByEmail } from './support/accounts.js';
-import type { AppPage } from './support/browser.js';
-import { eventually } from './support/eventually.js';
+import { openLoggedIn, registerByEmail } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
 import {
   fieldErrors,
   imageField,
@@ -10,8 +10,8 @@ import {
   pngFile,
   reviewVerification,
   submitVerification,
-} from './support/funding.js';
-import { useBrowserSuite } from './support/suite.js';
+} from './test-support/funding.js';
+import { useBrowserSuite } from './test-support/suite.js';
 
 const suite = useBrowserSuite();
 

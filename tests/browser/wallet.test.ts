@@ -7,11 +7,11 @@ import {
   withdrawFee,
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn, registerByEmail } from './support/accounts.js';
-import { eventually } from './support/eventually.js';
-import { shown } from './support/languages.js';
-import { useBrowserSuite } from './support/suite.js';
-import { confirmation, FUNDED_BALANCE, registerFunded } from './support/trading.js';
+import { openLoggedIn, registerByEmail } from './test-support/accounts.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { confirmation, FUNDED_BALANCE, registerFunded } from './test-support/trading.js';
 import {
   bindAddress,
   drawSymbol,
@@ -22,7 +22,7 @@ import {
   TRON_ADDRESS,
   withdrawalRow,
   withdrawalsOf,
-} from './support/wallet.js';
+} from './test-support/wallet.js';
 
 const suite = useBrowserSuite();
 
@@ -41,7 +41,7 @@ describe('payout methods', () => {
     // The empty list's own button.
     await page.locator('.empty-state').getByRole('link', { name: 'Add a coin address' }).click();
     await app.waitForRoute('/mine/withdraw-way?type=1');
-    // SPEC §5: nothing is sent without a currency and an address.
+    // docs/product.md#validation: nothing is sent without a currency and an address.
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Choose a currency').waitFor();
     await page.getByText('Enter the wallet address').waitFor();
@@ -117,7 +117,7 @@ describe('withdrawals', () => {
     const { page } = app;
     await openLoggedIn(app, account.session, '/mine/withdraw');
 
-    // SPEC §5: no address bound → a confirmation that leads to binding one.
+    // docs/product.md#validation: no address bound → a confirmation that leads to binding one.
     await confirmation(app).getByText('No coin address is bound yet. Bind one now?').waitFor();
     await confirmation(app).getByRole('button', { name: 'Bind now' }).click();
     await app.waitForRoute('/mine/withdraw-way?type=1');

@@ -1,11 +1,11 @@
 import { DRAW_TYPE, formatBalance, formatFee, withdrawFee } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { openLoggedIn } from './support/accounts.js';
-import { eventually } from './support/eventually.js';
-import { shown } from './support/languages.js';
-import { useBrowserSuite } from './support/suite.js';
-import { confirmation, registerFunded } from './support/trading.js';
-import { bindAddress, drawSymbol, withdrawalsOf } from './support/wallet.js';
+import { openLoggedIn } from './test-support/accounts.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { confirmation, registerFunded } from './test-support/trading.js';
+import { bindAddress, drawSymbol, withdrawalsOf } from './test-support/wallet.js';
 
 const suite = useBrowserSuite();
 

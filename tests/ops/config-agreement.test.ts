@@ -15,8 +15,8 @@ import {
   parseMockArgs,
 } from '@pipstream/protocol/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKS, type CodeFacts } from './support/agreement.js';
-import { type DeployFiles, REPO, readDeployFiles } from './support/deploy-files.js';
+import { CHECKS, type CodeFacts } from './test-support/agreement.js';
+import { type DeployFiles, REPO, readDeployFiles } from './test-support/deploy-files.js';
 
 let files: DeployFiles;
 let gateway: Gateway;

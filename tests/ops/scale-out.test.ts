@@ -35,8 +35,8 @@ import {
   runtimeStage,
   service,
   serviceEnv,
-} from './support/deploy-files.js';
-import { freePort, printed, type Started, start, stop, until } from './support/processes.js';
+} from './test-support/deploy-files.js';
+import { freePort, printed, type Started, start, stop, until } from './test-support/processes.js';
 
 /** Public browsers; one logged-in browser comes on top. */
 const PUBLIC_BROWSERS = 10;

@@ -29,7 +29,9 @@ export const CACHEABLE_PATHS: ReadonlySet<string> = new Set(
     .map(([, route]) => route.path),
 );
 
-/** The `t` cache-buster of SPEC §7: different on every call, meaningless to the answer. */
+/**
+ * The `t` cache-buster (docs/product.md#calls): different on every call, meaningless to the answer.
+ */
 const CACHE_BUSTER = 't';
 
 /**

@@ -11,7 +11,7 @@ export interface FailureAnswer {
 
 /**
  * The answer for a failure: the same `{code, msg, data}` envelope as every upstream answer, so
- * the client toasts `msg` like any other refusal (SPEC §8).
+ * the client toasts `msg` like any other refusal (docs/product.md#errors).
  */
 export function failureAnswer(failure: UpstreamFailure, timeoutMs: number): FailureAnswer {
   return failure === 'timeout'

@@ -6,7 +6,7 @@ import * as zlib from 'node:zlib';
  * per browser.
  *
  * @fastify/compress (registered in server.ts) compresses every answer whose reply has no
- * `content-encoding` yet, so a cached 23 KB trade list used to be gzipped or brotli'd again on
+ * `content-encoding` yet, so a cached trade list would be gzipped or brotli'd again on
  * every hit. Here a shared answer is compressed the first time a browser asks for it in a given
  * encoding, the bytes are kept beside the answer, and every later browser is sent them with
  * `content-encoding` set, which makes @fastify/compress's onSend hook pass them through untouched

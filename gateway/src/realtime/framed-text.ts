@@ -3,12 +3,13 @@ import * as ws from 'ws';
 
 /**
  * One text frame framed once and written as is to every browser that gets it, rather than
- * framed anew by `socket.send` for each of them: fan-out encodes once (DESIGN), down to the
+ * framed anew by `socket.send` for each of them: fan-out encodes once, down to the
  * frame header. ws exports `Sender.frame` for this very use — a broadcast of one frame
  * (websockets/ws#1016) — but no public way to write a framed message, so the write goes
  * through the socket's own sender, only while nothing in ws could reorder or transform it:
  * no permessage-deflate on the socket, the sender idle. Otherwise, and with a ws whose
- * internals differ, `writeFramed` declines and the caller sends the ordinary way.
+ * internals differ, `writeFramed` declines and the caller sends the ordinary way. The rule:
+ * docs/architecture.md#fan-out.
  */
 
 /** What the write relies on in ws 8 (lib/websocket.js, lib/sender.js); checked at each use. */

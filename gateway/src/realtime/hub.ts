@@ -82,7 +82,7 @@ function langOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The realtime hub at /v1/ws (DESIGN "Gateway rules"): browsers speak the upstream's socket
+ * The realtime hub at /v1/ws (docs/architecture.md#gateway): browsers speak the upstream's socket
  * protocol to it; it serves them all from one shared public upstream connection and one
  * connection per user token, with last-value snapshots, conflation for slow browsers,
  * validation of every frame, heartbeats on both sides and upstream status frames.
@@ -226,7 +226,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     socket.on('message', (data, isBinary) => onMessage(browser, data, isBinary));
     socket.on('close', () => release(browser));
     // @fastify/websocket's own 'error' listener holds the upgrade's request and reply (the
-    // request, its headers and logger, a response object: about 2 KB) for as long as the
+    // request, its headers and logger, a response object) for as long as the
     // socket lives. The hub's listener does its job instead — cut the socket off once ws has
     // sent its close frame — and counts the error as a bad frame rather than logging it as
     // the server's (this project's choice: a browser's protocol error is the browser's).
@@ -379,8 +379,8 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
    * Lets go of the HTTP response @fastify/websocket assigns to the TCP socket for the upgrade.
    * Once the reply is hijacked nothing ends it, so it would stay on the socket as long as the
    * browser is connected, and with it the upgrade's request, its headers, Fastify's request,
-   * reply and child logger: ~2.8 KB of heap per browser (a tenth of the heap at 1 000
-   * browsers) that every major GC marks again. Nothing writes to it after the upgrade: ws owns
+   * reply and child logger: a few KB of heap per browser, held for the socket's life, that
+   * every major GC marks again. Nothing writes to it after the upgrade: ws owns
    * the socket from then on.
    */
   function releaseUpgradeResponse(raw: IncomingMessage) {

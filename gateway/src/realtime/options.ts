@@ -98,8 +98,8 @@ export const DEFAULT_BAD_FRAME_WINDOW_MS = 10_000;
 
 /**
  * How long an upstream pong may take before its ping counts as missed: this project's choice
- * (SPEC sets the ping interval and how many misses drop the connection, not when one is
- * missed). A healthy upstream answers within milliseconds, so 1 s is slack enough for a busy
+ * (the product sets the ping interval and how many misses drop the connection, not when one
+ * is missed). A healthy upstream answers within milliseconds, so 1 s is slack enough for a busy
  * one, and a late pong still clears the count. With the 5 s heartbeat a silent upstream is
  * let go 11–16 s after it falls silent rather than 15–20 s.
  */

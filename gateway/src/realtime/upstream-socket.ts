@@ -66,7 +66,7 @@ export interface UpstreamSocket {
  * so the hub forwards the upstream's own bytes.
  *
  * A pong is missed when it is not back `pongDeadlineMs` after its ping (this project's choice:
- * SPEC says how many, not when). Deciding at the deadline rather than at the next ping lets go
+ * the rule fixes how many, not when). Deciding at the deadline rather than at the next ping lets go
  * of an upstream that falls silent 2 to 3 intervals + the deadline later, instead of 3 to 4
  * intervals. Any pong, even a late one, proves the upstream alive and clears the count: a slow
  * upstream is only dropped when no pong at all comes back for two intervals + the deadline.

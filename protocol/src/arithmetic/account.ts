@@ -1,6 +1,6 @@
 /**
- * Account figures shown around the order screens (SPEC §3 order concepts: balance, margin,
- * available prepayment, net value, risk rate, total profit and loss).
+ * Account figures shown around the order screens: balance, margin, available prepayment, net
+ * value, risk rate, total profit and loss (docs/product.md#constants).
  *
  * This project's model, which the mock engine and the web worker share:
  * - `balance` is cash not tied up in orders. Placing an order (holding or pending) moves its

@@ -1,8 +1,8 @@
 /**
- * Display rounding, SPEC §9: balance 2 decimals, margin and fee 6, prices at the instrument's
- * PricePrecision. Output is plain text with a '.' decimal point and no grouping, unless a locale
- * is given, in which case `Intl.NumberFormat` places separators and digits for it (the digits
- * themselves are always rounded here first, half away from zero). Never prints "-0.00";
+ * Display rounding (docs/product.md#constants): balance 2 decimals, margin and fee 6, prices at the
+ * instrument's PricePrecision. Output is plain text with a '.' decimal point and no grouping,
+ * unless a locale is given, in which case `Intl.NumberFormat` places separators and digits for it
+ * (the digits themselves are always rounded here first, half away from zero). Never prints "-0.00";
  * a value that is not a number shows as "--".
  */
 import { roundTo } from './rounding.js';

@@ -1,12 +1,13 @@
 /**
- * Trading fee, SPEC §9: when the site's trade_fee_type is 1 the fee is lots × fee rate (a rate
- * per lot); otherwise it is margin × fee rate (a share of the margin). It is charged at open.
+ * Trading fee (docs/product.md#constants): when the site's trade_fee_type is 1 the fee is lots ×
+ * fee rate (a rate per lot); otherwise it is margin × fee rate (a share of the margin). It is
+ * charged at open.
  */
 import type { Instrument } from '../schemas/market.js';
 import type { DecimalInput } from './decimal.js';
 import { mulMicros, productMicros } from './money.js';
 
-/** SPEC §3 base settings trade_fee_type: 1 charges per lot; any other value, on the margin. */
+/** The base settings' trade_fee_type: 1 charges per lot; any other value, on the margin. */
 export const TRADE_FEE_TYPE = { PER_LOT: 1 } as const;
 
 /** What a trading fee depends on. */

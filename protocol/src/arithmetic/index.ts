@@ -1,6 +1,6 @@
 /**
- * The trading arithmetic of SPEC §9 as pure functions, shared by the web worker (plain numbers,
- * on every tick) and the mock upstream (exact micro-units, for the ledger).
+ * The trading arithmetic (docs/product.md#constants) as pure functions, shared by the web worker
+ * (plain numbers, on every tick) and the mock upstream (exact micro-units, for the ledger).
  */
 export * from './account.js';
 export * from './alerts.js';

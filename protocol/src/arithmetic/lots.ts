@@ -1,6 +1,6 @@
 /**
- * Lot sizes, SPEC §3 and §5: an instrument trades in multiples of its step (Pip), from its
- * minimum (ForexMinCont) up. Lot arithmetic is snapped to the step's decimals so float noise
+ * Lot sizes (docs/product.md#validation): an instrument trades in multiples of its step (Pip), from
+ * its minimum (ForexMinCont) up. Lot arithmetic is snapped to the step's decimals so float noise
  * never shows as 0.30000000000000004 lots or disables a control that should be enabled.
  */
 import type { Instrument } from '../schemas/market.js';
@@ -13,7 +13,7 @@ export type LotsError = 'not_positive' | 'below_minimum' | 'off_step';
 export type LotsInstrument = Pick<Instrument, 'Pip' | 'ForexMinCont'>;
 
 /**
- * False when size − step ≤ 0, which disables the minus control (SPEC §5). Float-safe:
+ * False when size − step ≤ 0, which disables the minus control. Float-safe:
  * `canDecreaseLots(0.3, 0.1)` is true, `canDecreaseLots(0.1 + 0.2, 0.3)` is false.
  */
 export function canDecreaseLots(size: number, step: number): boolean {

@@ -1,16 +1,18 @@
 /**
- * Margin of an order, SPEC §9: lots × units per lot × price ÷ leverage, or a fixed amount per
- * lot when the instrument's MarginMode is 1. `margin` is the plain-number form the web worker
- * uses on every tick; `marginMicros` is the exact form the mock engine books.
+ * Margin of an order (docs/product.md#constants): lots × units per lot × price ÷ leverage, or a
+ * fixed amount per lot when the instrument's MarginMode is 1. `margin` is the plain-number form the
+ * web worker uses on every tick; `marginMicros` is the exact form the mock engine books.
  */
 import type { Instrument } from '../schemas/market.js';
 import type { DecimalInput } from './decimal.js';
 import { productMicros } from './money.js';
 
-/** SPEC §3 MarginMode: 1 is a fixed margin per lot; any other value computes it from leverage. */
+/** MarginMode: 1 is a fixed margin per lot; any other value computes it from leverage. */
 export const MARGIN_MODE = { FIXED_PER_LOT: 1 } as const;
 
-/** What a margin depends on. `N` is `number` for the float form, `DecimalInput` for the exact one. */
+/**
+ * What a margin depends on. `N` is `number` for the float form, `DecimalInput` for the exact one.
+ */
 export interface MarginTerms<N = number> {
   lots: N;
   unitsPerLot: N;
@@ -26,7 +28,7 @@ export interface MarginTerms<N = number> {
 export type MarginInstrument = Pick<Instrument, 'ForexContNum' | 'MarginMode' | 'FixedMargin'>;
 
 /**
- * Margin as a plain number, unrounded (display rounds it to 6 decimals, SPEC §9):
+ * Margin as a plain number, unrounded (display rounds it to 6 decimals):
  * `margin({lots: 0.01, unitsPerLot: 100000, price: 1.23456, leverage: 100, marginMode: 0})` is
  * 12.3456.
  *

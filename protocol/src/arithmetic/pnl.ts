@@ -1,5 +1,5 @@
 /**
- * Floating profit and loss of an open position, SPEC §9 concepts: a buy earns
+ * Floating profit and loss of an open position (docs/product.md#constants): a buy earns
  * (current − open) × lots × units per lot, a sell earns (open − current) × lots × units per lot.
  *
  * The result is taken to be in the account currency. Converting a quote currency other than the
@@ -25,7 +25,7 @@ export interface PositionTerms<N = number> {
   unitsPerLot: N;
 }
 
-/** The Order fields a P&L reads (SPEC §3; ForexContNum is this project's addition). */
+/** The Order fields a P&L reads (ForexContNum is this project's addition). */
 export type PnlOrder = Pick<Order, 'OrderType' | 'Quantity' | 'Price'> & {
   ForexTradeLists: Pick<Order['ForexTradeLists'], 'ForexContNum'>;
 };
@@ -44,7 +44,10 @@ export function floatingPnl(position: PositionTerms, currentPrice: number): numb
   );
 }
 
-/** Floating P&L in exact micro-units, rounded once, half away from zero: what the engine books at close. */
+/**
+ * Floating P&L in exact micro-units, rounded once, half away from zero: what the engine books at
+ * close.
+ */
 export function floatingPnlMicros(
   position: PositionTerms<DecimalInput>,
   currentPrice: DecimalInput,

@@ -1,6 +1,6 @@
 /**
- * Which way an order trades. The wire says it with OrderType (SPEC §3: 1 is buy, anything else
- * sells); code may say it with a word. Every helper here accepts either.
+ * Which way an order trades. The wire says it with OrderType (1 is buy, anything else sells); code
+ * may say it with a word. Every helper here accepts either.
  */
 
 /** A side by name. */

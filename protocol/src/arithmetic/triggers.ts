@@ -7,7 +7,7 @@ import { isBuy, type SideLike } from './side.js';
 
 /**
  * True when `price` has reached the stop loss of an order on `side`: a buy at or below it, a sell
- * at or above it. 0 (or less) means no stop loss (SPEC §4) and never triggers.
+ * at or above it. 0 (or less) means no stop loss (the form sends 0 when off) and never triggers.
  */
 export function stopLossHit(side: SideLike, price: number, stopLoss: number): boolean {
   if (!(stopLoss > 0)) return false;
@@ -16,7 +16,7 @@ export function stopLossHit(side: SideLike, price: number, stopLoss: number): bo
 
 /**
  * True when `price` has reached the take profit of an order on `side`: a buy at or above it, a
- * sell at or below it. 0 (or less) means no take profit (SPEC §4) and never triggers.
+ * sell at or below it. 0 (or less) means no take profit and never triggers.
  */
 export function takeProfitHit(side: SideLike, price: number, takeProfit: number): boolean {
   if (!(takeProfit > 0)) return false;

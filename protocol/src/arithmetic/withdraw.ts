@@ -1,7 +1,7 @@
 /**
- * Withdrawal fee and received amount, SPEC §9. Computed exactly (micro-units) and only turned
- * into numbers or text at the end, so the withdraw screen's preview and the mock wallet's record
- * always agree to the cent.
+ * Withdrawal fee and received amount (docs/product.md#constants). Computed exactly (micro-units)
+ * and only turned into numbers or text at the end, so the withdraw screen's preview and the mock
+ * wallet's record always agree to the cent.
  */
 import {
   type DecimalInput,
@@ -12,12 +12,12 @@ import {
 } from './decimal.js';
 import { MONEY_DECIMALS, microsToNumber, productMicros, toMicros } from './money.js';
 
-/** SPEC §3 draw symbol fee_type: 1 is a fixed fee equal to draw_rate; any other value a percentage. */
+/** A withdraw currency's fee_type: 1 is a fixed fee equal to draw_rate; any other a percentage. */
 export const WITHDRAW_FEE_TYPE = { FIXED: 1 } as const;
 
 /**
- * Decimals each payout currency is paid and shown in (this project's table): SPEC §9's 2 decimals
- * hold for cash and stablecoins, but two decimals of BTC are worth hundreds of dollars, so a
+ * Decimals each payout currency is paid and shown in (this project's table): 2 decimals hold
+ * for cash and stablecoins, but two decimals of BTC are worth hundreds of dollars, so a
  * coin is paid to its own precision.
  */
 export const CURRENCY_DECIMALS: Readonly<Record<string, number>> = {
@@ -49,7 +49,7 @@ export function currencyDecimals(code: string, usdPrice?: DecimalInput): number 
 }
 
 /**
- * The withdraw currency fields these helpers read (SPEC §3 draw symbol). draw_rate and usd_price
+ * The withdraw currency fields these helpers read (a draw symbol). draw_rate and usd_price
  * may arrive as numbers or decimal strings.
  */
 export interface WithdrawPricing {
@@ -64,8 +64,8 @@ export type WithdrawFeeTerms = Pick<WithdrawPricing, 'draw_rate' | 'fee_type'>;
 
 /**
  * The fee in exact micro-units. fee_type 1: draw_rate itself, whatever the amount. Otherwise
- * draw_rate is a percentage of the amount: amount × draw_rate ÷ 100 (SPEC does not show the
- * formula; this project's choice), rounded half away from zero to the micro-unit.
+ * draw_rate is a percentage of the amount: amount × draw_rate ÷ 100 (the product leaves
+ * the formula open; this project's choice), rounded half away from zero to the micro-unit.
  *
  * @throws {RangeError} for an amount or rate that is not a decimal.
  */
@@ -132,7 +132,7 @@ export function receivedAmount(amount: DecimalInput, currency: WithdrawPricing):
 }
 
 /**
- * The received-amount preview of the withdraw form (SPEC §9): `'--'` with no currency chosen;
+ * The received-amount preview of the withdraw form: `'--'` with no currency chosen;
  * `'0 USDT'` while the amount is missing, not a number, zero or negative (zero counts as nothing
  * entered: this project's choice); otherwise the amount in the currency's own decimals,
  * `'99.50 USDT'`, `'0.00153230 BTC'`.

@@ -18,8 +18,8 @@ export interface Success {
 const NOT_PARSED = Symbol('not JSON');
 
 /**
- * Reads an answer per SPEC §8. Envelope routes: code 1 resolves `data`, any other code throws
- * `ApiError` — whatever the HTTP status, since a gateway answers 502 with a proper envelope.
+ * Reads an answer (docs/product.md#errors). Envelope routes: code 1 resolves `data`, any other code
+ * throws `ApiError` — whatever the HTTP status, since a gateway answers 502 with a proper envelope.
  * Raw routes: a 2xx JSON document is the result; an error status is read as an envelope when it
  * carries one. Everything unreadable throws `ApiProtocolError`.
  */

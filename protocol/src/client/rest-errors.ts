@@ -11,9 +11,9 @@ interface ClientErrorInit<C extends number | string> {
 }
 
 /**
- * Base of every failure of a REST call. It carries what the UI needs to react per SPEC §8: the
- * call's name and flags (`noErrorToast`, `initial`, …), a `code` to show and a `msg` to toast,
- * and `cancelled` for calls the caller aborted (never toasted).
+ * Base of every failure of a REST call. It carries what the UI needs to react
+ * (docs/product.md#errors): the call's name and flags (`noErrorToast`, `initial`, …), a `code` to
+ * show and a `msg` to toast, and `cancelled` for calls the caller aborted (never toasted).
  */
 export class ClientError<C extends number | string = number | string> extends Error {
   readonly route: string;
@@ -32,10 +32,13 @@ export class ClientError<C extends number | string = number | string> extends Er
   }
 }
 
-/** The server answered with an envelope whose code is not 1 (SPEC §8). */
+/** The server answered with an envelope whose code is not 1. */
 export class ApiError extends ClientError<number> {
   override readonly name = 'ApiError';
-  /** HTTP status of the answer that carried the envelope (200 from the upstream, 502 from a gateway…). */
+  /**
+   * HTTP status of the answer that carried the envelope (200 from the upstream, 502 from a
+   * gateway…).
+   */
   readonly httpStatus: number;
 
   constructor(init: ClientErrorInit<number> & { readonly httpStatus: number }) {

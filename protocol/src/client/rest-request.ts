@@ -6,7 +6,7 @@ import { ApiInputError, flagsOf } from './rest-errors.js';
 export interface RequestTarget {
   /** API host, e.g. `https://api.example.com` (a trailing slash is fine). */
   readonly baseUrl: string;
-  /** Host of `host: 'provider'` routes (SPEC §7's complaint provider); default `baseUrl`. */
+  /** Host of `host: 'provider'` routes (the complaint provider's); default `baseUrl`. */
   readonly providerUrl?: string;
   /** Host of `host: 'origin'` routes such as `/manifest.json`; default `baseUrl`. */
   readonly originUrl?: string;
@@ -32,8 +32,8 @@ export interface BuiltRequest {
 type Fields = Record<string, unknown>;
 
 /**
- * Turns one call into a fetch request, without any I/O: validates `input` with the route's
- * request schema (and sends the parsed, coerced values), then places it per SPEC §7 — query
+ * Turns one call into a fetch request, without any I/O: validates `input` with the route's request
+ * schema (and sends the parsed, coerced values), then places it (docs/product.md#calls) — query
  * string plus `t` for GET and DELETE, a body otherwise (form-encoded, JSON or multipart by the
  * route's encoding) — with the `lang` and `authorization` headers.
  *
@@ -82,7 +82,7 @@ interface Placement {
   readonly contentType?: string;
 }
 
-/** SPEC §7: GET and DELETE carry the payload in the query; other methods by their encoding. */
+/** GET and DELETE carry the payload in the query; other methods by their encoding. */
 function placePayload(route: RouteDef, fields: [string, unknown][], refuse: Refuse): Placement {
   if (isBodyless(route.method) || route.encoding === 'query') {
     return { query: scalarParams(fields, refuse) };

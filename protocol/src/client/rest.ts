@@ -85,7 +85,7 @@ export interface RestClient<Routes extends RouteTable> {
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
- * A typed REST client over any route table, following SPEC §7 and §8: `lang` and
+ * A typed REST client over any route table (docs/product.md#calls, #errors): `lang` and
  * `authorization` on every call, `t` on GET and DELETE, input checked before anything is sent,
  * answers read from the `{code, msg, data}` envelope. Uses only fetch, URL and FormData, so it
  * runs alike in Node, the browser and a Web Worker.

@@ -114,7 +114,7 @@ export type FrameOfTopic<T extends Topic> = T extends 'DAY_MARKET'
 
 export interface SocketClientEvents {
   state: SocketState;
-  /** Every `login_result`; `code` 1 means logged in (SPEC §4). */
+  /** Every `login_result`; `code` 1 means logged in. */
   login: LoginResultFrame;
   /** Topic frames, `error` frames and the gateway's `upstream` frames. */
   frame: FrameEvent;
@@ -151,7 +151,7 @@ function checkedTopic(topic: Topic): Topic {
 }
 
 /**
- * The typed realtime socket client (SPEC §4, §7; DESIGN "Socket protocol"). It logs in once per
+ * The typed realtime socket client (docs/architecture.md#socket-protocol). It logs in once per
  * connection with the token, keeps a set of active topics and subscribes each exactly once,
  * sends `ping` every heartbeat and reconnects when more than `maxMissedPongs` go unanswered,
  * when the socket does not open in time, or when it closes or fails — with full-jitter backoff,

@@ -49,7 +49,7 @@ export const mockOptionsSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
-  /** Cooldown between two verification codes to one address (SPEC §9: 60 s). */
+  /** Cooldown between two verification codes to one address (60 s). */
   codeCooldownMs: z.number().int().min(0).default(60_000),
   /** Write a line per request to stderr. */
   log: z.boolean().default(false),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { control, startMock } from './e2e/harness.js';
+import { control, startMock } from './e2e/test-support.js';
 import type { MockUpstream } from './server.js';
 
 let mock: MockUpstream;

@@ -4,10 +4,10 @@ import { loginTypeSchema, sessionSchema, userSchema } from '../schemas/user.js';
 import { defineRoute } from './define.js';
 import { ack, areaId, code, noPayload, optionalText, password } from './shared.js';
 
-/** Purpose of a verification code (SPEC §7): 1 registration, 2 password reset. */
+/** Purpose of a verification code: 1 registration, 2 password reset. */
 export const CODE_PURPOSE = { REGISTER: 1, RESET: 2 } as const;
 
-/** Both passwords of a form must match (SPEC §5 asks for the password twice). */
+/** Both passwords of a form must match (docs/product.md#validation). */
 function samePasswords<T extends z.ZodObject>(schema: T, first: string, second: string) {
   return schema.superRefine((value, ctx) => {
     const record = value as Record<string, unknown>;
@@ -109,7 +109,8 @@ export const amendPassword = defineRoute({
   path: '/api/user/amend_password',
   access: 'real',
   summary: 'Changes the password of the logged-in real account.',
-  // SPEC: payload not shown. This project's choice: the old password and the new one twice.
+  // The product leaves the payload open; this project's choice: the old password and the new
+  // one twice.
   request: samePasswords(
     z.object({
       old_password: requiredText(64),

@@ -3,25 +3,26 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * How the request payload travels. SPEC §7: GET and DELETE use query parameters (plus `t`);
+ * How the request payload travels (docs/product.md#calls): GET and DELETE use query
+ * parameters (plus `t`);
  * POST, PUT and PATCH send a body, form-encoded unless the call says multipart or JSON.
  */
 export type PayloadEncoding = 'query' | 'form' | 'multipart' | 'json';
 
-/** Who may make a call. `real` excludes demo accounts (SPEC §6). */
+/** Who may make a call. `real` excludes demo accounts (docs/product.md#roles). */
 export type Access = 'public' | 'user' | 'real';
 
 /** What the answer is wrapped in: the `{code,msg,data}` envelope, or a bare document. */
 export type AnswerKind = 'envelope' | 'raw';
 
 export interface RouteFlags {
-  /** A 999 on this call does not log out or redirect (SPEC §4, e.g. the startup `user/info`). */
+  /** A 999 on this call does not log out or redirect (e.g. the startup `user/info`). */
   readonly initial?: boolean;
-  /** Failures are not toasted (SPEC §8). */
+  /** Failures are not toasted (docs/product.md#errors). */
   readonly noErrorToast?: boolean;
   /** The client shows the loading indicator while the call runs. */
   readonly showsLoading?: boolean;
-  /** The answer's `msg` is toasted on success (SPEC §8). */
+  /** The answer's `msg` is toasted on success. */
   readonly toastOnSuccess?: boolean;
   /** Token-free GET made by every client on open: the gateway may micro-cache it. */
   readonly cacheable?: boolean;
@@ -39,7 +40,7 @@ export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   /** Schema of `data` in a successful envelope (or of the whole document when `answer` is raw). */
   readonly response: Res;
   readonly answer: AnswerKind;
-  /** Which host serves the call: the API host, or the complaint provider's (SPEC §7). */
+  /** Which host serves the call: the API host, or the complaint provider's. */
   readonly host?: 'api' | 'provider' | 'origin';
   /** One line for the generated API documentation. */
   readonly summary: string;
@@ -52,8 +53,8 @@ type RouteInput<Req extends z.ZodType, Res extends z.ZodType> = Omit<
   Partial<Pick<RouteDef<Req, Res>, 'encoding' | 'answer' | 'access'>>;
 
 /**
- * Declares one call. Defaults follow SPEC §7: query encoding for GET/DELETE, form-encoded
- * bodies otherwise, the standard envelope, and access by a logged-in user.
+ * Declares one call. Defaults follow docs/product.md#calls: query encoding for GET/DELETE,
+ * form-encoded bodies otherwise, the standard envelope, and access by a logged-in user.
  */
 export function defineRoute<Req extends z.ZodType, Res extends z.ZodType>(
   def: RouteInput<Req, Res>,

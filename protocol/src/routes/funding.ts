@@ -17,9 +17,9 @@ import { defineRoute } from './define.js';
 import { ack, noPayload, positiveAmount } from './shared.js';
 
 /*
- * The quickCharge family (SPEC §7: GET /api/quickCharge/info, /submit, /wire_submit, /symbols,
- * /wire_info, /quick_ist). SPEC gives the payloads but not which path carries each; the mapping
- * below is this project's choice, and every call is a GET as the SPEC row says.
+ * The quickCharge family (GET /api/quickCharge/info, /submit, /wire_submit, /symbols,
+ * /wire_info, /quick_ist). The product gives the payloads but not which path carries each; the
+ * mapping below is this project's choice (docs/product.md#calls), and every call is a GET.
  */
 
 /** A proof image: the URL `image_upload` returned. */

@@ -47,7 +47,7 @@ export const company = defineRoute({
 
 export const companySearch = defineRoute({
   method: 'GET',
-  // SPEC: "Company search | name", path not shown. This path is this project's choice.
+  // The product names the search but not its path: this path is this project's choice.
   path: '/api/company/search',
   access: 'public',
   summary: 'Companies whose name contains `name` (company-directory mode).',
@@ -67,7 +67,7 @@ export const defaultSetting = defineRoute({
 
 export const captcha = defineRoute({
   method: 'GET',
-  // SPEC: "GET {token}", path not shown. This path is this project's choice.
+  // The product leaves the captcha's path open: this path is this project's choice.
   path: '/api/common/captcha',
   access: 'public',
   summary: 'A new image captcha: its id and the image as a base64 data URL.',
@@ -90,8 +90,7 @@ export const imageUpload = defineRoute({
 
 export const complaintEmail = defineRoute({
   method: 'GET',
-  // SPEC: "complaint_email on a separate provider host", the rest not shown. Path and answer
-  // are this project's choice.
+  // Served by a separate provider host; its path and answer are this project's choice.
   path: '/api/complaint_email',
   host: 'provider',
   access: 'public',
@@ -110,7 +109,7 @@ export const manifest = defineRoute({
   summary: 'The web app manifest of the site (a bare JSON document).',
   request: noPayload,
   response: manifestSchema,
-  // SPEC §8: network errors of manifest calls are not toasted.
+  // Network errors of manifest calls are not toasted (docs/product.md#errors).
   noErrorToast: true,
 });
 

@@ -5,11 +5,11 @@ import type { RouteDef } from './define.js';
 import { findRoute, routes } from './table.js';
 
 /**
- * Every call of SPEC §7, copied from its table: method and path, as the SPEC writes them.
- * Calls whose path SPEC does not show (company search, captcha, complaint e-mail) are pinned by
- * name below with the path this project chose.
+ * Every call the product names, by method and path (docs/product.md#calls). Calls whose path
+ * the product leaves open (company search, captcha, complaint e-mail) are pinned by name below
+ * with the path this project chose.
  */
-const SPEC_CALLS = [
+const PRODUCT_CALLS = [
   'GET /api/default/area_list',
   'POST /api/user/loginForU',
   'GET /api/user/createAccountDemoForU',
@@ -60,19 +60,19 @@ const SPEC_CALLS = [
 const table = Object.entries(routes) as [string, RouteDef][];
 
 describe('route table', () => {
-  it.each(SPEC_CALLS)('holds %s', (call) => {
+  it.each(PRODUCT_CALLS)('holds %s', (call) => {
     const [method, path] = call.split(' ') as [string, string];
     expect(findRoute(method, path)).toBeDefined();
   });
 
-  it('holds the calls whose path SPEC leaves to us', () => {
+  it('holds the calls whose path the product leaves to us', () => {
     expect(routes.companySearch.path).toBe('/api/company/search');
     expect(routes.captcha.path).toBe('/api/common/captcha');
     expect(routes.complaintEmail).toMatchObject({ host: 'provider', method: 'GET' });
   });
 
-  it('has no call beyond SPEC §7 and the three it leaves to us', () => {
-    expect(table.length).toBe(SPEC_CALLS.length + 3);
+  it('has no call beyond those the product names and the three it leaves to us', () => {
+    expect(table.length).toBe(PRODUCT_CALLS.length + 3);
   });
 
   it('never maps two names to one method and path', () => {
@@ -80,21 +80,21 @@ describe('route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('sends bodies only with POST, PUT and PATCH (SPEC §7)', () => {
+  it('sends bodies only with POST, PUT and PATCH', () => {
     for (const [name, route] of table) {
       const bodyless = route.method === 'GET' || route.method === 'DELETE';
       expect(route.encoding === 'query', name).toBe(bodyless);
     }
   });
 
-  it('form-encodes the calls SPEC names form-encoded and uploads as multipart', () => {
+  it('form-encodes the calls the product names form-encoded and uploads as multipart', () => {
     for (const name of ['loginForU', 'register', 'draw', 'bindDrawMethod', 'delDrawMethod']) {
       expect(routes[name as keyof typeof routes].encoding, name).toBe('form');
     }
     expect(routes.imageUpload.encoding).toBe('multipart');
   });
 
-  it('carries the client flags of SPEC §7 and §8', () => {
+  it('carries the client flags of docs/product.md#calls', () => {
     expect(routes.userInfo).toMatchObject({ initial: true, noErrorToast: true });
     expect(routes.imageUpload.showsLoading).toBe(true);
     expect(routes.newsInfo.showsLoading).toBe(true);

@@ -8,8 +8,8 @@ import { tradingRoutes } from './trading.js';
 import { walletRoutes } from './wallet.js';
 
 /**
- * Every call of SPEC §7, by name. The REST client, the mock upstream, the gateway's proxy and
- * the generated API documentation are all built from this one table.
+ * Every call (docs/product.md#calls), by name. The REST client, the mock upstream, the gateway's
+ * proxy and the generated API documentation are all built from this one table.
  */
 export const routes = {
   ...siteRoutes,

@@ -10,7 +10,7 @@ import { pageSchema, wireChoice, wireInt, wireNumber } from '../schemas/primitiv
 import { defineRoute } from './define.js';
 import { ack, idField } from './shared.js';
 
-/** A price field that may be 0 (SPEC §4: stop loss and take profit send 0 when off). */
+/** A price field that may be 0 (stop loss and take profit send 0 when off). */
 const priceOrZero = () => wireNumber().pipe(z.number().min(0, 'a price of 0 or more'));
 
 /**
@@ -39,7 +39,7 @@ export const submit = defineRoute({
     /** A market order's price as shown (see `shownPrice`); ignored for a pending order. */
     price: shownPrice(),
   }),
-  // SPEC: answer not shown. This project's choice: the order as created.
+  // The product leaves the answer open; this project's choice: the order as created.
   response: orderSchema,
   toastOnSuccess: true,
   showsLoading: true,

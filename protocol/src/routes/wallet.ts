@@ -69,7 +69,8 @@ export const drawList = defineRoute({
   access: 'real',
   summary: 'Withdrawal records of a tab (type = tab + 1: 1 coin, 2 bank), newest first.',
   request: z.object({ type: drawType(), page: pageSchema }),
-  // SPEC: answer not shown. This project's choice: the paged {data, total} of the other lists.
+  // The product leaves the answer open; this project's choice: the paged {data, total} of the
+  // other lists.
   response: pagedSchema(withdrawRecordSchema),
 });
 

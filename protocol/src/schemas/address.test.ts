@@ -3,7 +3,7 @@ import {
   bitcoinAddress,
   ethereumAddress,
   tronAddress,
-} from '../mock/wallet/addresses.test-helpers.js';
+} from '../mock/wallet/test-support/addresses.js';
 import { addressIssue, knowsAddressFormat } from './address.js';
 
 describe('addressIssue', () => {

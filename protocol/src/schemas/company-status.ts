@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Startup check (SPEC §4): status 0 sends the browser to `loss_url`; otherwise type 0 switches
- * the app to company-directory mode.
+ * Startup check (docs/product.md#states): status 0 sends the browser to `loss_url`; otherwise type
+ * 0 switches the app to company-directory mode.
  */
 export const companyStatusSchema = z.object({
   status: z.number().int(),

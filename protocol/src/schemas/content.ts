@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { finite, moneySchema } from './primitives.js';
 
-/** SPEC §3 News item. `content` (HTML) comes with `news/info` only. */
+/** A news item. `content` (HTML) comes with `news/info` only. */
 export const newsItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -17,12 +17,12 @@ export const newsDetailSchema = newsItemSchema.extend({
 });
 export type NewsDetail = z.infer<typeof newsDetailSchema>;
 
-/** News category of the list (SPEC §7 sends `category_id` 1). */
+/** News category of the list: `news/list` always asks for `category_id` 1. */
 export const NEWS_CATEGORY = 1;
 
 /**
- * SPEC §3 Ranking item. Rates are percentages; `followers` and `variety` are this project's
- * names for the "total followers" and "variety" of the wording.
+ * A copy-trade leader of the ranking. Rates are percentages; `followers` and `variety` are
+ * this project's names for the total followers and the instruments traded.
  */
 export const rankingItemSchema = z.object({
   user: z.string(),

@@ -40,7 +40,7 @@ describe('entity schemas', () => {
     expect(moneySchema.safeParse(Number.POSITIVE_INFINITY).success).toBe(false);
   });
 
-  it('show Memo for ledger type 10 and MemoTran for any other (SPEC §3)', () => {
+  it('show Memo for ledger type 10 and MemoTran for any other (docs/product.md#entities)', () => {
     const row = ledgerRecordSchema.parse({
       Id: 1,
       Value: -5,

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { instrumentCodeSchema } from '../socket/topics.js';
 import { finite, moneySchema } from './primitives.js';
 
-/** SPEC §3 Category. */
+/** A category of instruments (docs/product.md#entities). */
 export const categorySchema = z.object({
   Id: z.number().int(),
   NameShowTrans: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
 
-/** One allowed leverage of an instrument (SPEC §3 HasForexMultiple). */
+/** One allowed leverage of an instrument (HasForexMultiple). */
 export const leverageOptionSchema = z.object({ Value: z.number().int().positive() });
 
-/** The quote an instrument carries in the trade list (SPEC §3 ForexQuotations). */
+/** The quote an instrument carries in the trade list (ForexQuotations). */
 export const instrumentQuoteSchema = z.object({
   Open: finite(),
   Close: finite(),
@@ -20,7 +20,7 @@ export const instrumentQuoteSchema = z.object({
   Change: finite(),
 });
 
-/** SPEC §3 Instrument (trade list item). */
+/** An instrument, as the trade list has it (docs/product.md#entities). */
 export const instrumentSchema = z.object({
   Id: z.number().int(),
   Code: instrumentCodeSchema,
@@ -40,20 +40,23 @@ export const instrumentSchema = z.object({
   /** 1 = fixed margin per lot (`FixedMargin`), otherwise computed from leverage. */
   MarginMode: z.number().int(),
   /**
-   * Margin per lot when MarginMode is 1. SPEC §9 names a "fixed amount per lot" but not its
-   * field; this name is this project's choice.
+   * Margin per lot when MarginMode is 1. The product names a fixed amount per lot but no field
+   * for it; this name is this project's choice.
    */
   FixedMargin: moneySchema.optional(),
   ForexFeeRate: z.number().min(0),
-  /** Allowed leverages; the first is the default (SPEC §4). Empty: ordering is refused. */
+  /**
+   * Allowed leverages; the first is the default (docs/product.md#states). Empty: ordering is
+   * refused.
+   */
   HasForexMultiple: z.array(leverageOptionSchema),
   ForexQuotations: instrumentQuoteSchema,
 });
 export type Instrument = z.infer<typeof instrumentSchema>;
 
 /**
- * One instrument's move, pushed on DAY_MARKET. SPEC shows only ForexQuotations' Open, Close,
- * Change; High, Low and Time are this project's additions for the quote list and the chart.
+ * One instrument's move, pushed on DAY_MARKET: ForexQuotations' Open, Close and Change; High,
+ * Low and Time are this project's additions for the quote list and the chart.
  */
 export const quoteTickSchema = z.object({
   Id: z.number().int(),
@@ -69,7 +72,7 @@ export const quoteTickSchema = z.object({
 });
 export type QuoteTick = z.infer<typeof quoteTickSchema>;
 
-/** SPEC §3 Candle. Time is the candle's start in seconds since the epoch, UTC (SPEC §9). */
+/** A candle. Time is its start in seconds since the epoch, UTC (docs/product.md#constants). */
 export const candleSchema = z.object({
   Time: z.number().int(),
   Open: finite(),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { finite, moneySchema } from './primitives.js';
 
-/** SPEC §3: OrderType 1 is buy; anything else sells. */
+/** OrderType 1 is buy; anything else sells (docs/product.md#entities). */
 export const ORDER_SIDE = { BUY: 1, SELL: 2 } as const;
 export type OrderSide = (typeof ORDER_SIDE)[keyof typeof ORDER_SIDE];
 
 /**
- * Order status, and the `status` that `my_deal` lists (SPEC §4: holding 1, pending 0,
- * history 3). A cancelled pending order is this project's status 4 and lists under history.
+ * Order status, and the `status` that `my_deal` lists (docs/product.md#states: holding 1, pending
+ * 0, history 3). A cancelled pending order is this project's status 4 and lists under history.
  */
 export const ORDER_STATUS = { PENDING: 0, HOLDING: 1, CLOSED: 3, CANCELLED: 4 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
@@ -17,12 +17,12 @@ export const ORDER_TABS = [
   ORDER_STATUS.CLOSED,
 ] as const;
 
-/** Order form modes of SPEC §4: `status` of `submit`. */
+/** Order form modes (docs/product.md#states): `status` of `submit`. */
 export const ORDER_MODE = { MARKET: 1, PENDING: 0 } as const;
 
 export { CLOSE_REASON, type CloseReason, closeReasonOf } from './close-reason.js';
 
-/** SPEC §3 Order. Fields past SPEC's list are marked as this project's. */
+/** An order (docs/product.md#entities). Fields this project adds are marked so. */
 export const orderSchema = z.object({
   Id: z.number().int(),
   OrderType: z.number().int(),
@@ -67,7 +67,7 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** SPEC §3 order list response. */
+/** One page of an order tab, as `my_deal` answers it. */
 export const orderListSchema = z.object({
   data: z.array(orderSchema),
   total: z.number().int().min(0),

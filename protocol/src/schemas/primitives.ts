@@ -46,7 +46,7 @@ export const wireChoice = <const V extends readonly [number, ...number[]]>(value
 
 /** A strictly positive id. */
 export const idSchema = wireInt(1);
-/** A page number: pages start at 1 (SPEC §9). */
+/** A page number: pages start at 1 (docs/product.md#constants). */
 export const pageSchema = wireInt(1, 100_000).default(1);
 /** A flag sent as 0/1 in queries and forms. */
 export const bit = () => wireChoice([0, 1]);

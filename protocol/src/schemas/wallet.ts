@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneySchema } from './primitives.js';
 
-/** SPEC §3 Account summary (`forexDetail`). */
+/** The account summary (`forexDetail`). */
 export const accountSummarySchema = z.object({
   balance: moneySchema,
   /** Frozen: margin of open orders and withdrawals under review. */
@@ -12,10 +12,12 @@ export type AccountSummary = z.infer<typeof accountSummarySchema>;
 /** `wallet/getBalance`: this project's shape, the balance alone. */
 export const walletBalanceSchema = z.object({ balance: moneySchema });
 
-/** Ledger Type whose Memo is shown as is (SPEC §3); every other type shows MemoTran. */
+/** Ledger Type whose Memo is shown as is; every other type shows MemoTran. */
 export const LEDGER_TYPE_SHOWS_MEMO = 10;
 
-/** SPEC §3 Ledger record. `Id` is this project's addition (a stable list key). */
+/**
+ * A ledger record (docs/product.md#entities). `Id` is this project's addition (a stable list key).
+ */
 export const ledgerRecordSchema = z.object({
   Id: z.number().int(),
   /** Signed change of the balance. */
@@ -29,24 +31,24 @@ export const ledgerRecordSchema = z.object({
 });
 export type LedgerRecord = z.infer<typeof ledgerRecordSchema>;
 
-/** The text a ledger row shows (SPEC §3: Type 10 shows Memo, any other MemoTran). */
+/** The text a ledger row shows: Type 10 shows Memo, any other MemoTran. */
 export function ledgerText(record: Pick<LedgerRecord, 'Type' | 'Memo' | 'MemoTran'>): string {
   return record.Type === LEDGER_TYPE_SHOWS_MEMO ? record.Memo : record.MemoTran;
 }
 
-/** `forexChange` answer: `data.list`, `data.total` (SPEC §7). */
+/** `forexChange` answer: `data.list`, `data.total`. */
 export const ledgerPageSchema = z.object({
   list: z.array(ledgerRecordSchema),
   total: z.number().int().min(0),
 });
 
-/** Deposit and withdraw tabs (SPEC §4): 0 coin, 1 bank. */
+/** Deposit and withdraw tabs (docs/product.md#states): 0 coin, 1 bank. */
 export const FUNDS_TAB = { COIN: 0, BANK: 1 } as const;
 
-/** SPEC §4 deposit record status. */
+/** Deposit record status (docs/product.md#states). */
 export const DEPOSIT_STATUS = { UNCHECKED: 0, FINISHED: 1, REJECTED: 2, INVALID: 3 } as const;
 
-/** SPEC §3 Deposit record. `id` is this project's addition. */
+/** A deposit record. `id` is this project's addition. */
 export const depositRecordSchema = z.object({
   id: z.number().int(),
   number: moneySchema,
@@ -59,7 +61,7 @@ export const depositRecordSchema = z.object({
 });
 export type DepositRecord = z.infer<typeof depositRecordSchema>;
 
-/** SPEC §3 Deposit network (coin deposits). */
+/** A deposit network (coin deposits). */
 export const depositNetworkSchema = z.object({
   id: z.number().int(),
   address: z.string(),
@@ -68,11 +70,11 @@ export const depositNetworkSchema = z.object({
 });
 export type DepositNetwork = z.infer<typeof depositNetworkSchema>;
 
-/** SPEC §3 Deposit currency for bank deposits. */
+/** A deposit currency for bank deposits. */
 export const bankCurrencySchema = z.object({ id: z.number().int(), name: z.string() });
 export type BankCurrency = z.infer<typeof bankCurrencySchema>;
 
-/** SPEC §3 Bank deposit option. */
+/** A bank deposit option. */
 export const bankOptionSchema = z.object({
   id: z.number().int(),
   bank_name: z.string(),
@@ -84,10 +86,10 @@ export const bankOptionSchema = z.object({
 });
 export type BankOption = z.infer<typeof bankOptionSchema>;
 
-/** Payout kinds: `draw_symbol_list` type, `get_draw_method` draw_type (SPEC §7). */
+/** Payout kinds: `draw_symbol_list` type, `get_draw_method` draw_type. */
 export const DRAW_TYPE = { COIN: 1, BANK: 2 } as const;
 
-/** SPEC §3 Draw symbol / withdraw currency. */
+/** A withdraw currency (draw symbol; docs/product.md#entities). */
 export const drawSymbolSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -103,7 +105,7 @@ export const drawSymbolSchema = z.object({
 });
 export type DrawSymbol = z.infer<typeof drawSymbolSchema>;
 
-/** SPEC §3 Withdraw method (a bound coin address or bank account). */
+/** A withdraw method (a bound coin address or bank account). */
 export const withdrawMethodSchema = z.object({
   id: z.number().int(),
   /** 1 coin address, 2 bank account. This project's addition. */
@@ -119,10 +121,10 @@ export const withdrawMethodSchema = z.object({
 });
 export type WithdrawMethod = z.infer<typeof withdrawMethodSchema>;
 
-/** Withdrawal review states. Values are this project's (SPEC shows only `status_name`). */
+/** Withdrawal review states behind `status_name`. The values are this project's. */
 export const WITHDRAW_STATUS = { REVIEWING: 0, PAID: 1, REJECTED: 2 } as const;
 
-/** SPEC §3 Withdraw record. `status` and `address`/`payee_account` are shown by type. */
+/** A withdraw record. `status` and `address`/`payee_account` are shown by type. */
 export const withdrawRecordSchema = z.object({
   id: z.number().int(),
   number: moneySchema,

@@ -3,10 +3,13 @@ import { candleSchema, quoteTickSchema } from '../schemas/market.js';
 import { holdingUpdateSchema } from '../schemas/order.js';
 import { topicSchema } from './topics.js';
 
-/** Heartbeat texts: bare strings, not JSON (SPEC §7). */
+/** Heartbeat texts: bare strings, not JSON (docs/architecture.md#socket-protocol). */
 export const PING = 'ping';
 export const PONG = 'pong';
-/** SPEC §9: a ping every 5 s, reconnect after more than 2 unanswered, connect timeout 5 s. */
+/**
+ * docs/product.md#constants: a ping every 5 s, reconnect after more than 2 unanswered, connect
+ * timeout 5 s.
+ */
 export const HEARTBEAT_MS = 5000;
 export const MAX_MISSED_PONGS = 2;
 export const CONNECT_TIMEOUT_MS = 5000;
@@ -16,13 +19,13 @@ export const CONNECT_TIMEOUT_MS = 5000;
  * missed heartbeats.
  */
 export const PROBE_TIMEOUT_MS = 2000;
-/** Socket path on the API host (SPEC §7). */
+/** Socket path on the API host. */
 export const SOCKET_PATH = '/v1/ws';
 
 /**
  * Close codes the gateway and the mock upstream use. 1012 (service restart) tells a browser to
- * reconnect, possibly to another replica; the 44xx codes are this project's and are documented
- * in the README.
+ * reconnect, possibly to another replica; the 44xx codes are this project's
+ * (docs/architecture.md#close-codes).
  */
 export const CLOSE = {
   NORMAL: 1000,
@@ -65,7 +68,7 @@ export type ClientFrame = z.infer<typeof clientFrameSchema>;
 // ── server → client ────────────────────────────────────────────────────────────────────────
 export const loginResultFrameSchema = z.object({
   type: z.literal('login_result'),
-  /** 1 = logged in (SPEC §4); anything else is a refusal. */
+  /** 1 = logged in; anything else is a refusal. */
   code: z.number().int(),
   msg: z.string().default(''),
 });
@@ -75,8 +78,8 @@ export const errorFrameSchema = z.object({
   msg: z.string(),
 });
 /**
- * The gateway tells browsers when its upstream goes down and comes back (DESIGN "Gateway
- * rules"); the upstream itself never sends it.
+ * The gateway tells browsers when its upstream goes down and comes back
+ * (docs/architecture.md#gateway-frames); the upstream itself never sends it.
  */
 export const upstreamStatusFrameSchema = z.object({
   type: z.literal('upstream'),

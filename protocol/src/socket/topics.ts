@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
-/** Chart periods of SPEC §9: the label on the period bar and the `period` the API takes. */
+/**
+ * Chart periods (docs/product.md#constants): the label on the period bar and the `period` the API
+ * takes.
+ */
 export const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day'] as const;
 export const periodSchema = z.enum(PERIODS);
 export type Period = z.infer<typeof periodSchema>;
 export const DEFAULT_PERIOD: Period = '1min';
 
-/** Bar label → API period (SPEC §9). */
+/** Bar label → API period. */
 export const PERIOD_LABELS = {
   '1M': '1min',
   '5M': '5min',
@@ -32,8 +35,8 @@ export type PrivateTopic = (typeof PRIVATE_TOPICS)[number];
 
 /**
  * Instrument codes are upper-case letters, digits and a few separators; the period follows the
- * last dot. SPEC §7 writes the candle topic as `KLINE.{code}`; candles exist per period, so this
- * project's topic carries the period too: `KLINE.EURUSD.1min`.
+ * last dot. Candles exist per period, so the candle topic carries the period too:
+ * `KLINE.EURUSD.1min` (docs/architecture.md#topics).
  */
 const CODE_PATTERN = /^[A-Z0-9][A-Z0-9._-]{0,31}$/;
 export const instrumentCodeSchema = z

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromMicros, toMicros } from '../../arithmetic/money.js';
 import type { MockUpstream } from '../server.js';
 import { createLedger } from '../services/ledger.js';
-import { control, fundedRealUser, startMock } from './harness.js';
+import { control, fundedRealUser, startMock } from './test-support.js';
 
 let mock: MockUpstream;
 beforeAll(async () => {

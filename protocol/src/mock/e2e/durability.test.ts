@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MockUpstream } from '../server.js';
-import { apiFor, control, fundedRealUser, startMock } from './harness.js';
+import { apiFor, control, fundedRealUser, startMock } from './test-support.js';
 
 const protocolRoot = join(import.meta.dirname, '../../..');
 

@@ -3,7 +3,7 @@ import { ApiError } from '../../client/rest-errors.js';
 import { CODE } from '../../envelope.js';
 import { routes } from '../../routes/table.js';
 import type { MockUpstream } from '../server.js';
-import { apiFor, control, demoUser, startMock } from './harness.js';
+import { apiFor, control, demoUser, startMock } from './test-support.js';
 
 let mock: MockUpstream;
 beforeAll(async () => {
@@ -114,7 +114,7 @@ describe('mock upstream over HTTP', () => {
     await expect(api.call('getBalance')).resolves.toHaveProperty('balance');
   });
 
-  it('refuses demo accounts on real-only calls with the SPEC message', async () => {
+  it('refuses demo accounts on real-only calls with the real-account message', async () => {
     const { api } = await demoUser(mock);
     await expect(api.call('drawSymbolList', { type: 1 })).rejects.toMatchObject({
       code: CODE.REAL_ACCOUNT_REQUIRED,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../envelope.js';
 import type { MockUpstream } from '../server.js';
-import { control, demoUser, openSocket, startMock } from './harness.js';
+import { control, demoUser, openSocket, startMock } from './test-support.js';
 
 let mock: MockUpstream;
 beforeAll(async () => {

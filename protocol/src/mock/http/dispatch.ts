@@ -30,10 +30,10 @@ export interface DispatchOptions {
 }
 
 /**
- * Runs one REST call of the route table: input decoded and validated by the route's request
- * schema, the token checked against the route's access, the handler run, and the answer wrapped
- * in the envelope of SPEC §8. Whatever happens, the caller gets an envelope — never a hang, never
- * an unhandled error.
+ * Runs one REST call of the route table: input decoded and validated by the route's request schema,
+ * the token checked against the route's access, the handler run, and the answer wrapped in the
+ * envelope (docs/product.md#errors). Whatever happens, the caller gets an envelope — never a hang,
+ * never an unhandled error.
  */
 export function createDispatcher(options: DispatchOptions) {
   const index = new Map<string, [name: string, route: RouteDef]>();
@@ -176,7 +176,7 @@ function headerValue(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
-/** SPEC §7: `authorization` carries the token; a `Bearer ` prefix is tolerated. */
+/** `authorization` carries the token; a `Bearer ` prefix is tolerated. */
 function tokenOf(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const token = header.startsWith('Bearer ') ? header.slice(7) : header;

@@ -24,7 +24,7 @@ export interface CallContext {
   readonly now: number;
 }
 
-/** A successful answer with a `msg` (SPEC §8: some successes toast their message). */
+/** A successful answer with a `msg` (some successes toast their message). */
 export class Reply<T> {
   constructor(
     readonly data: T,

@@ -10,8 +10,8 @@ import { Refusal } from '../refusal.js';
 import { ctxFor } from '../test-support.js';
 import { ABBREVIATED_CANDLES, createMarketApi } from './api.js';
 import { CATALOGUE, CATEGORIES, MARKET_STATUS } from './catalogue.js';
-import { marketDeps } from './market.test-helpers.js';
 import { createMarketService } from './service.js';
+import { marketDeps } from './test-support.js';
 
 /** A text of `locales/<lang>.json` by its dotted key, read from the file itself. */
 function localeText(lang: string, key: string): string {

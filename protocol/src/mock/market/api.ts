@@ -12,7 +12,7 @@ import type { MarketService } from './types.js';
 
 /**
  * Candles `abbreviated_cache_kline` answers: an hour of 1-minute candles, enough for a quick
- * first draw. SPEC §7 does not give the size; 60 is this project's choice.
+ * first draw. The product leaves the size open; 60 is this project's choice.
  */
 export const ABBREVIATED_CANDLES = 60;
 

@@ -12,7 +12,7 @@ import {
   recordBookTick,
   recordTick,
 } from './candles.js';
-import { expectConsistent, NOON } from './market.test-helpers.js';
+import { expectConsistent, NOON } from './test-support.js';
 
 const AT = Date.UTC(2024, 5, 5, 13, 47, 31, 500);
 

@@ -1,5 +1,5 @@
 /**
- * Candles of SPEC §9's six periods, built from ticks, with a back-filled history so a chart has
+ * Candles of the six chart periods, built from ticks, with a back-filled history so a chart has
  * something to draw the moment the mock starts. Times are period starts in UTC seconds.
  */
 import type { Candle } from '../../schemas/market.js';

@@ -6,7 +6,7 @@
 import type { Instrument } from '../../schemas/market.js';
 import type { MessageKey } from '../messages.js';
 
-/** SPEC §3 MarketStatus: 1 is open; this project closes a market with 2. */
+/** MarketStatus: 1 is open; this project closes a market with 2. */
 export const MARKET_STATUS = { OPEN: 1, CLOSED: 2 } as const;
 
 /** One listed instrument and the parameters of its simulated market. */
@@ -23,7 +23,7 @@ export interface CatalogueEntry {
   readonly volumePerMinute: number;
 }
 
-/** A category: its id, and the locale text of its name (SPEC §3 NameShowTrans, per `lang`). */
+/** A category: its id, and the locale text of its name (NameShowTrans, per `lang`). */
 export interface CatalogueCategory {
   readonly Id: number;
   readonly name: MessageKey;
@@ -63,7 +63,7 @@ interface Terms {
   readonly minLots: number;
   readonly unitsPerLot: number;
   readonly feeRate: number;
-  /** First is the default (SPEC §4); empty means ordering is refused (SPEC §5). */
+  /** First is the default; empty means ordering is refused (docs/product.md#validation). */
   readonly leverages: readonly number[];
   readonly volumePerMinute: number;
   /** Margin per lot: when set, the instrument is MarginMode 1. */
@@ -75,7 +75,7 @@ interface Terms {
 type Row = readonly [string, string, number, number, number, Partial<Terms>?];
 
 /**
- * ForexFeeRate is read as a share of the margin (trade_fee_type other than 1, SPEC §9): 0.001
+ * ForexFeeRate is read as a share of the margin (trade_fee_type other than 1): 0.001
  * charges 0.1 % of an order's margin. The rates are this project's choice.
  */
 const FOREX: Terms = {
@@ -137,7 +137,7 @@ const GROUPS: readonly { categoryId: number; terms: Terms; rows: readonly Row[] 
       ['XAUUSD', 'XAU/USD', 2400, 2, 0.011],
       ['XAGUSD', 'XAG/USD', 30.5, 3, 0.02, { unitsPerLot: 5000, fixedMargin: '1000' }],
       ['XPTUSD', 'XPT/USD', 1000, 2, 0.017],
-      // Palladium is listed but has no leverage configured: SPEC §5's warning case.
+      // Palladium is listed but has no leverage configured: the app's warning case.
       ['XPDUSD', 'XPD/USD', 950, 2, 0.024, { leverages: [] }],
       ['COPPER', 'Copper', 4.6, 4, 0.014, { unitsPerLot: 25_000, minLots: 0.1 }],
     ],
@@ -238,7 +238,7 @@ const GROUPS: readonly { categoryId: number; terms: Terms; rows: readonly Row[] 
       ['V', 'V', 275, 2, 0.011],
       ['KO', 'KO', 62, 2, 0.009],
       ['INTC', 'INTC', 31, 2, 0.025],
-      // No leverage configured: orders are refused (SPEC §5).
+      // No leverage configured: orders are refused.
       ['DIS', 'DIS', 100, 2, 0.016, { leverages: [] }],
       // Listed elsewhere, closed during the US session this mock imitates.
       ['BABA', 'BABA', 75, 2, 0.028, { status: MARKET_STATUS.CLOSED }],

@@ -1,6 +1,6 @@
 /**
- * The catalogue's names in the caller's language: category names (SPEC §3 NameShowTrans, whose
- * very name says it is translated) and the display names of instruments listed under a name
+ * The catalogue's names in the caller's language: category names (NameShowTrans, whose very
+ * name says it is translated) and the display names of instruments listed under a name
  * rather than a ticker. Texts come from the locale files' `mock.market` section, in the `lang`
  * a call carries (English for an unknown one).
  */

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuoteTick } from '../../schemas/market.js';
 import { QUOTE_REFRESH_MS } from '../../socket/freshness.js';
 import { MARKET_STATUS } from './catalogue.js';
-import { marketDeps } from './market.test-helpers.js';
 import { createMarketService } from './service.js';
+import { marketDeps } from './test-support.js';
 
 afterEach(() => {
   vi.useRealTimers();

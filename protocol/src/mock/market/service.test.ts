@@ -11,9 +11,9 @@ import { Refusal } from '../refusal.js';
 import { openDatabase } from '../store/db.js';
 import { CANDLE_SLACK } from './candles.js';
 import { CATALOGUE, MARKET_STATUS } from './catalogue.js';
-import { expectConsistent, fixedClock, marketDeps, NOON } from './market.test-helpers.js';
 import { createMarketService } from './service.js';
 import { DAY_MS, utcDay } from './simulator.js';
+import { expectConsistent, fixedClock, marketDeps, NOON } from './test-support.js';
 import type { MarketService } from './types.js';
 
 const OPEN_IDS = CATALOGUE.filter((e) => e.status === MARKET_STATUS.OPEN).map(

@@ -58,7 +58,7 @@ function newInviteCode(): string {
   );
 }
 
-/** SPEC §3 User as the client sees it (no hash, no balances). */
+/** A user as the client sees it (no hash, no balances). */
 function toUser(row: UserRow): User {
   return {
     id: row.id,

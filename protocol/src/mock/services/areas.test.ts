@@ -15,7 +15,7 @@ describe('area codes', () => {
     }
   });
 
-  it('leaves out the regions SPEC §1 does not serve', () => {
+  it('leaves out the regions the product does not serve', () => {
     const regions = AREA_CODES.map((area) => area.code);
     for (const excluded of ['KP', 'IL', 'CN', 'VU', 'CU']) expect(regions).not.toContain(excluded);
   });

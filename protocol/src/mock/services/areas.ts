@@ -3,7 +3,8 @@ import type { AreaCode } from '../../schemas/user.js';
 /**
  * Phone areas the mock accepts (`area_list`, phone registration and login). Real ITU dialling
  * prefixes, each used once, so `+{global_code}{number}` names one phone. The selection is this
- * project's choice; the regions SPEC §1 does not serve are left out.
+ * project's choice; the regions the product does not serve
+ * (docs/product.md#scope) are left out.
  */
 export const AREA_CODES: readonly AreaCode[] = [
   { id: 1, code: 'HK', global_code: '852' },

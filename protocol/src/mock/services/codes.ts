@@ -50,7 +50,7 @@ export function createCodes({ db, clock, config }: MockDeps) {
   return {
     /**
      * Makes a new code for the address, replacing any earlier one. Refuses within
-     * `config.codeCooldownMs` of the previous send (SPEC §9: 60 s).
+     * `config.codeCooldownMs` of the previous send (60 s: docs/product.md#constants).
      */
     send(address: string, purpose: number): string {
       const now = clock.now();
@@ -87,7 +87,9 @@ export function createCodes({ db, clock, config }: MockDeps) {
       return true;
     },
 
-    /** The last code sent to the address (for the given purpose, or any): the control API's view. */
+    /**
+     * The last code sent to the address (for the given purpose, or any): the control API's view.
+     */
     last(address: string, purpose?: number): { code: string; sent_at: number } | undefined {
       const p = purpose ?? null;
       return latest.get(address, p, p) as { code: string; sent_at: number } | undefined;

@@ -4,8 +4,8 @@ import type { MessageKey, MessageParams } from '../messages.js';
 import { formatUtc } from '../time.js';
 
 /**
- * Kinds of balance change, the ledger's `Type`. SPEC §3 fixes only that Type 10 shows its
- * `Memo` as written; every other type shows `MemoTran`, the memo in the reader's language. The
+ * Kinds of balance change, the ledger's `Type`. The product fixes only that Type 10 shows
+ * its `Memo` as written; every other type shows `MemoTran`, the memo in the reader's language. The
  * numbers are this project's choice.
  */
 export const LEDGER_KIND = {
@@ -109,7 +109,7 @@ export function createLedger({ db, clock, messages }: MockDeps) {
       post(userId, delta, kind, memo),
     adjustLock: (userId: number, delta: bigint): void => adjustLock(userId, delta),
 
-    /** One page of a user's ledger, newest first, with memos in `lang` (SPEC §3 ledger record). */
+    /** One page of a user's ledger, newest first, with memos in `lang`. */
     page(userId: number, page: number, pageSize: number, lang: string) {
       const { n } = countRows.get(userId) as { n: number };
       const rows = pageRows.all(userId, pageSize, (page - 1) * pageSize) as LedgerRow[];

@@ -12,7 +12,7 @@ import { refuse } from '../refusal.js';
 /** URL path under which uploaded images are served. */
 export const UPLOADS_PATH = '/uploads/';
 
-/** Image types accepted, told apart by their first bytes (SPEC §7 image_upload). */
+/** Image types accepted, told apart by their first bytes. */
 const IMAGE_TYPES = [
   {
     ext: 'png',

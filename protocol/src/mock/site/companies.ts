@@ -1,12 +1,12 @@
 import type { Company } from '../../schemas/user.js';
 
-/** The company behind the site (SPEC §3 Company). Every detail is fictional. */
+/** The company behind the site (docs/product.md#scope). Every detail is fictional. */
 export const COMPANY: Company = {
   id: 1,
   name: 'Pipstream Markets Ltd',
   logo: '/logos/company.svg',
   url: 'https://www.pipstream.example',
-  // SPEC §1 lists a "main company" beside the name: the group entity that owns the brand.
+  // The main company, beside the name: the group entity that owns the brand.
   subject: 'Pipstream Holdings Limited',
   registered_address: 'Suite 305, Anchor House, 14 Harbour Road, Victoria, Mahé, Seychelles',
   location: '21 Kingsway Quay, London EC4A 1BN, United Kingdom',
@@ -24,7 +24,7 @@ type Listing = readonly [
   office: string,
 ];
 
-// Fictional brokers for company-directory mode (SPEC §4 type 0); domains use the reserved
+// Fictional brokers for company-directory mode (startup `type` 0); domains use the reserved
 // `.example` TLD so no link ever reaches a real firm.
 const LISTINGS: readonly Listing[] = [
   [

@@ -11,12 +11,12 @@ import {
 import type { Db } from '../store/db.js';
 import { type PublishedNews, publishedNewsSchema } from './news.js';
 
-/** Base settings of a fresh mock (SPEC §3). The support link is this project's choice. */
+/** Base settings of a fresh mock. The support link is this project's choice. */
 export const DEFAULT_BASE_SETTINGS: BaseSettings = {
   service_link: 'https://support.pipstream.example/chat',
   service_link_type: SERVICE_LINK_TYPE.CHAT,
   verify_reg_type: VERIFY_REG_TYPE.CODE,
-  // SPEC §9: 1 charges lots × fee rate, anything else margin × fee rate.
+  // 1 charges lots × fee rate, anything else margin × fee rate (docs/product.md#constants).
   trade_fee_type: 2,
   title: 'Pipstream',
 };
@@ -103,7 +103,8 @@ export type SettingsStore = ReturnType<typeof createSettingsStore>;
 
 /**
  * The site's settings the control API can change: base settings, the startup check,
- * `is_show_mobile` and the news it published. Kept in SQLite so a change made for a demo survives a restart.
+ * `is_show_mobile` and the news it published. Kept in SQLite so a change made for a demo survives a
+ * restart.
  */
 export function createSiteSettings(db: Db) {
   const store = createSettingsStore(db);

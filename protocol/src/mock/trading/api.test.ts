@@ -4,7 +4,7 @@ import { routes } from '../../routes/table.js';
 import { ORDER_STATUS } from '../../schemas/order.js';
 import { createLedger, LEDGER_KIND } from '../services/ledger.js';
 import { createTradingService, MY_DEAL_PAGE_SIZE } from './api.js';
-import { setup } from './trading.test-helpers.js';
+import { setup } from './test-support.js';
 
 describe('close', () => {
   it('closes a holding at the market price, books the P&L and pushes the id', async () => {

@@ -1,5 +1,5 @@
 /**
- * The mock upstream's trading engine as the server mounts it: the trading calls of SPEC §7
+ * The mock upstream's trading engine as the server mounts it: the trading calls
  * (submit, my_deal, close, cancel_trade, set_stop_price), the demo reset, the two balance reads,
  * and the trading control actions, over an order book that reacts to the market's ticks.
  */
@@ -29,7 +29,7 @@ import { checkStops, floatingOf, type PlaceContext, placeOrder, tradedPrice } fr
 import { createQuoteMemory } from './quote-memory.js';
 import { createSettlement, pnlAt, type Settlement } from './settle.js';
 
-/** Orders per `my_deal` page: this project's choice (SPEC §9 leaves page sizes open). */
+/** Orders per `my_deal` page: this project's choice (docs/product.md#calls). */
 export const MY_DEAL_PAGE_SIZE = 10;
 
 /** The handlers this service answers. */
@@ -144,7 +144,7 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
       const order = ownOrder(ctx, userId, id);
       if (order.status !== ORDER_STATUS.HOLDING) refuse('trade.order_not_holding');
       // A closed market has no tradable price: this project's choice, as buy and sell are
-      // disabled too (SPEC §4).
+      // disabled too (docs/product.md#states).
       if (market.instrument(order.forexId)?.MarketStatus !== MARKET_STATUS.OPEN) {
         refuse('trade.market_closed');
       }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QuoteTick } from '../../schemas/market.js';
 import { ORDER_STATUS } from '../../schemas/order.js';
 import { LEDGER_KIND } from '../services/ledger.js';
-import { setup } from './trading.test-helpers.js';
+import { setup } from './test-support.js';
 
 describe('engine: pending orders', () => {
   it('fills a target below the placing price once the market falls to it', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTE_HONOURED_MS } from '../../arithmetic/execution.js';
 import { CLOSE_REASON, ORDER_STATUS } from '../../schemas/order.js';
-import { setup } from './trading.test-helpers.js';
+import { setup } from './test-support.js';
 
 describe('orders trade at the price the app showed', () => {
   it('fills a market order at the shown price after the market moved on', async () => {

@@ -322,7 +322,7 @@ export function createOrderStore(db: Db, unitsPerLot: (forexId: number) => numbe
 export type OrderStore = ReturnType<typeof createOrderStore>;
 
 /**
- * An order as the wire carries it (SPEC §3). `live` overrides the stored price and P&L of a
+ * An order as the wire carries it. `live` overrides the stored price and P&L of a
  * holding valued at the current quote.
  */
 export function toOrder(

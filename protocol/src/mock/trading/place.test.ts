@@ -4,7 +4,7 @@ import { routes } from '../../routes/table.js';
 import { ORDER_STATUS } from '../../schemas/order.js';
 import { Refusal } from '../refusal.js';
 import { LEDGER_KIND } from '../services/ledger.js';
-import { setup } from './trading.test-helpers.js';
+import { setup } from './test-support.js';
 
 describe('submit: market orders', () => {
   it('fills at the market price and takes margin and fee per the money model', async () => {

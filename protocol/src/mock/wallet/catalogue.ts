@@ -16,8 +16,8 @@ import {
 export type DrawType = (typeof DRAW_TYPE)[keyof typeof DRAW_TYPE];
 
 /**
- * SPEC §3 says any fee_type other than 1 is a percentage; 2 is the value this mock sends (this
- * project's choice).
+ * Any fee_type other than 1 is a percentage; 2 is the value this mock sends (this project's
+ * choice).
  */
 export const PERCENT_FEE_TYPE = 2;
 
@@ -111,8 +111,8 @@ export type WithdrawCurrency = DrawSymbol & { readonly type: DrawType };
 /**
  * Withdraw currencies (`draw_symbol_list`): both fee types, in coin and bank. The amount asked is
  * in the account currency (USD) and so is the fee; `usd_price` is what one USD buys of the payout
- * currency, so received = (amount − fee) × usd_price is in that currency (this project's reading
- * of SPEC §9, the one the withdraw arithmetic documents). Coin ids start at 1,
+ * currency, so received = (amount − fee) × usd_price is in that currency (this project's reading,
+ * the one the withdraw arithmetic documents). Coin ids start at 1,
  * bank ids at 11, so a currency of the wrong kind is never mistaken for one of the right kind.
  */
 export const WITHDRAW_CURRENCIES: readonly WithdrawCurrency[] = [

@@ -130,7 +130,7 @@ export function createMethods({ db, clock }: MockDeps) {
 
 export type Methods = ReturnType<typeof createMethods>;
 
-/** A stored method as SPEC §3's withdraw method. */
+/** A stored method as the wire's withdraw method. */
 function toWithdrawMethod(row: MethodRow): WithdrawMethod {
   const currency = withdrawCurrency(row.draw_currency_id);
   return {

@@ -7,9 +7,9 @@ import { DRAW_TYPE, WITHDRAW_STATUS } from '../../schemas/wallet.js';
 import { Messages } from '../messages.js';
 import { LEDGER_KIND } from '../services/ledger.js';
 import * as support from '../test-support.js';
-import { bitcoinAddress, ethereumAddress, tronAddress } from './addresses.test-helpers.js';
 import { withdrawCurrency } from './catalogue.js';
-import { refusalOf, walletFixture } from './wallet.test-helpers.js';
+import { bitcoinAddress, ethereumAddress, tronAddress } from './test-support/addresses.js';
+import { refusalOf, walletFixture } from './test-support/wallet.js';
 import { withdrawalReviewSchema } from './withdrawals.js';
 
 const ALICE_TRON = tronAddress(11);

@@ -1,8 +1,7 @@
 /**
- * The order actions of SPEC §4: close a holding order (or several), cancel a pending one,
- * change take profit and stop loss. Each asks first where SPEC wants it (a close need not, with
- * the one-tap setting on), lets the API layer toast the server's message (SPEC §8), and
- * re-reads the account once it went through.
+ * The order actions: close a holding order (or several), cancel a pending one, change take
+ * profit and stop loss. Each asks first (a single close need not, with the one-tap setting on),
+ * lets the API layer toast the server's message, and re-reads the account once it went through.
  */
 import {
   ClientError,

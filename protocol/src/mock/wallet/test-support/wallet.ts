@@ -7,17 +7,17 @@
  * package build, and a built file importing it would break `tsc -b`.
  */
 
-import type { RequestOf, ResponseOf } from '../../routes/define.js';
-import { type Routes, routes } from '../../routes/table.js';
-import { DRAW_TYPE } from '../../schemas/wallet.js';
-import type { MockDeps } from '../deps.js';
-import type { ControlAction } from '../http/control.js';
-import { type CallContext, type Caller, Reply } from '../http/handler.js';
-import type { MessageKey } from '../messages.js';
-import { Refusal } from '../refusal.js';
-import { createLedger } from '../services/ledger.js';
-import { tronAddress } from './addresses.test-helpers.js';
-import { createWalletService, type WalletHandlers } from './api.js';
+import type { RequestOf, ResponseOf } from '../../../routes/define.js';
+import { type Routes, routes } from '../../../routes/table.js';
+import { DRAW_TYPE } from '../../../schemas/wallet.js';
+import type { MockDeps } from '../../deps.js';
+import type { ControlAction } from '../../http/control.js';
+import { type CallContext, type Caller, Reply } from '../../http/handler.js';
+import type { MessageKey } from '../../messages.js';
+import { Refusal } from '../../refusal.js';
+import { createLedger } from '../../services/ledger.js';
+import { createWalletService, type WalletHandlers } from '../api.js';
+import { tronAddress } from './addresses.js';
 
 type Name = keyof WalletHandlers;
 

@@ -29,10 +29,9 @@ const CHROMIUM_BASE_ARGS = [
 
 /**
  * Desktop Chrome's own UI that every new window preloads in a hidden renderer: the omnibox
- * popup's WebUI pages (lit and Mojo, `chrome://omnibox-popup.top-chrome`). It ran alongside
- * every page a test or the client benchmark opens — on a 2-core machine it took the first
- * quote of the app from 1.68 to 1.17 s and of the baseline page from 1.30 to 0.72 s at 4×
- * (12 paired visits each, 2026-11-26). A phone runs nothing of the kind.
+ * popup's WebUI pages (lit and Mojo, `chrome://omnibox-popup.top-chrome`). Left on, it runs
+ * beside every page a test or the client benchmark opens and takes CPU from the page's load,
+ * which a phone never pays: it runs nothing of the kind (bench/README.md has what it cost).
  */
 export const DESKTOP_UI_FEATURES = [
   'PreloadTopChromeWebUI',
@@ -90,7 +89,7 @@ export function chromiumArgs(launcherFeatures: readonly string[]): string[] {
 /** Playwright's launch flags for the browser tests; the client benchmark uses the same ones. */
 export const CHROMIUM_ARGS: readonly string[] = chromiumArgs(PLAYWRIGHT_DISABLED_FEATURES);
 
-/** The phone the app is built for (SPEC: 360×640 up), in English. */
+/** The phone the app is built for (360×640 and up), in English. */
 export const PHONE = {
   viewport: { width: 360, height: 640 },
   deviceScaleFactor: 2,

@@ -1,6 +1,6 @@
 /**
  * Readers of the operations files (docker-compose.yml, Dockerfile, deploy/nginx.conf,
- * deploy/prometheus.yml, the README's production section): just enough of each format to
+ * deploy/prometheus.yml, the README's configuration section): just enough of each format to
  * check them against the code and to start their topology without Docker.
  */
 import { readFile } from 'node:fs/promises';

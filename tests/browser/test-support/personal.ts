@@ -4,7 +4,7 @@ import type { AppPage } from './browser.js';
 import { eventually } from './eventually.js';
 import type { Stack } from './stack.js';
 
-/** Fields of the base settings the mock's control API changes (SPEC §3). */
+/** Fields of the base settings the mock's control API changes. */
 export type BaseSettingsPatch = Partial<BaseSettings>;
 
 /**
@@ -43,7 +43,7 @@ export function summaryOf(stack: Stack, token: string) {
   return stack.apiAs(token).call('forexDetail');
 }
 
-/** A balance as the personal center writes it (SPEC §9: 2 decimals). */
+/** A balance as the personal center writes it (2 decimals: docs/product.md#constants). */
 export function shownBalance(value: string): string {
   return formatBalance(value);
 }

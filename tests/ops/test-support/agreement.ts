@@ -412,9 +412,9 @@ export const nginxAgrees: Check = async (files, facts) => {
   return problems;
 };
 
-/** README: the production table lists exactly the variables the code reads. */
+/** README: the configuration table lists exactly the variables the code reads. */
 export const readmeAgrees: Check = async (files, facts) => {
-  const listed = envTableNames(readmeSection(files.readme, 'Run in production'));
+  const listed = envTableNames(readmeSection(files.readme, 'Configuration'));
   const known = [...facts.gatewayEnvVars, ...facts.mockEnvVars];
   const problems = known
     .filter((name) => !listed.includes(name))
