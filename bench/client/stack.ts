@@ -24,6 +24,11 @@ export interface StackOptions {
    * upstream: what this build is paired with.
    */
   readonly referenceWebDir?: string;
+  /**
+   * More gateways serving this build in front of the same upstream, by name, each with these
+   * variables on top of the first one's (e.g. `{ WS_PERMESSAGE_DEFLATE: 'false' }`).
+   */
+  readonly moreGateways?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** A running stack. */
@@ -32,6 +37,8 @@ export interface Stack {
   readonly baseUrl: string;
   /** The second gateway, serving the reference build, when one was asked for. */
   readonly referenceUrl?: string;
+  /** The gateways of `moreGateways`, by name, as `baseUrl`. */
+  readonly more: Readonly<Record<string, string>>;
   /** The mock, for its control API. */
   readonly mockUrl: string;
   /** Instruments in the trade list the browser gets. */
@@ -94,16 +101,28 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const baseUrl = await startGateway(upstreamUrl, webDir, started);
     const referenceUrl =
       reference === undefined ? undefined : await startGateway(upstreamUrl, referenceDir, started);
+    const more: Record<string, string> = {};
+    for (const [name, env] of Object.entries(options.moreGateways ?? {})) {
+      more[name] = await startGateway(upstreamUrl, webDir, started, env);
+    }
     instruments ??= await countInstruments(baseUrl);
-    return { baseUrl, referenceUrl, mockUrl, instruments, close };
+    return { baseUrl, referenceUrl, more, mockUrl, instruments, close };
   } catch (error) {
     await close();
     throw error;
   }
 }
 
-/** A built gateway serving `webDir` in front of `upstreamUrl`, once ready; its origin. */
-async function startGateway(upstreamUrl: string, webDir: string, started: Started[]) {
+/**
+ * A built gateway serving `webDir` in front of `upstreamUrl` (with `env` added to its
+ * variables), once ready; its origin.
+ */
+async function startGateway(
+  upstreamUrl: string,
+  webDir: string,
+  started: Started[],
+  env: Readonly<Record<string, string>> = {},
+) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const gateway = start('node', [join(ROOT, 'gateway/bin/pipstream-gateway.js')], {
@@ -114,6 +133,7 @@ async function startGateway(upstreamUrl: string, webDir: string, started: Starte
     UPSTREAM_URL: upstreamUrl,
     WEB_DIR: webDir,
     LOG_LEVEL: 'warn',
+    ...env,
   });
   started.push(gateway);
   await waitForHttp(`${url}/readyz`, gateway);

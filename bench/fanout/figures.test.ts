@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compareAt, type Measured, marginalRssKiB, markdownOf, runFigures } from './figures.js';
+import {
+  compareAt,
+  type Measured,
+  marginalRssKiB,
+  markdownOf,
+  type RunKind,
+  runFigures,
+} from './figures.js';
 
 function measured(overrides: Partial<Measured>): Measured {
   return {
@@ -11,6 +18,7 @@ function measured(overrides: Partial<Measured>): Measured {
     windowSeconds: 4,
     cpuSeconds: 2,
     clientCpuSeconds: 1,
+    writtenBytes: 80_000_000,
     p50Ms: 3,
     p99Ms: 10,
     rssBeforeBytes: 50 * 1024 * 1024,
@@ -30,6 +38,7 @@ describe('runFigures', () => {
     expect(figures.delivered).toBeCloseTo(0.999, 6);
     expect(figures.messagesPerCpuSecond).toBe(19_980);
     expect(figures.rssPerConnectionKiB).toBe(8);
+    expect(figures.bytesPerMessage).toBeCloseTo(2002, 0);
   });
 });
 
@@ -42,6 +51,9 @@ describe('compareAt', () => {
     runFigures(measured({ cpuSeconds: 1.8, p99Ms: 11 })),
     runFigures(measured({ kind: 'raw', cpuSeconds: 2.0, p99Ms: 10, upstreamGauge: null })),
     runFigures(measured({ clients: 5000, upstreamConnections: 2 })),
+    runFigures(measured({ kind: 'compressed', cpuSeconds: 2.1, p99Ms: 12, writtenBytes: 2e7 })),
+    runFigures(measured({ kind: 'compressed', cpuSeconds: 2.3, p99Ms: 14, writtenBytes: 2e7 })),
+    runFigures(measured({ kind: 'compressed', cpuSeconds: 2.2, p99Ms: 13, writtenBytes: 2e7 })),
   ];
 
   it('takes medians per server and ratios gateway / raw', () => {
@@ -54,6 +66,14 @@ describe('compareAt', () => {
     expect(at.ratio.p99Ms).toBe(1.222);
   });
 
+  it('compares the compressing gateway with the uncompressed one', () => {
+    const at = compareAt(1000, runs);
+    expect(at.compressed.messagesPerCpuSecond).toBe(18_182);
+    expect(at.compressedRatio.messagesPerCpuSecond).toBe(0.909);
+    expect(at.compressedRatio.p99Ms).toBe(1.182);
+    expect(at.compressedRatio.bytesPerMessage).toBe(0.25);
+  });
+
   it('says which Targets are met', () => {
     const at = compareAt(1000, runs);
     expect(at.targets).toEqual({
@@ -62,6 +82,9 @@ describe('compareAt', () => {
       p99: 'not met',
       rssPerConnection: 'met',
       upstreamConnections: 'met',
+      compressedMessagesPerCpuSecond: 'met',
+      compressedDelivered: 'met',
+      compressedP99: 'met',
     });
     expect(at.upstreamConnections).toEqual({ atFeeder: 1, gatewayGauge: 1, rawAtFeeder: 1 });
   });
@@ -73,7 +96,7 @@ describe('compareAt', () => {
   it('prints a table row per figure with its Target', () => {
     const markdown = markdownOf([compareAt(1000, runs)], undefined, 'described');
     expect(markdown).toContain(
-      '| 1000 | p99 latency (ms) | 11 | 9 | 1.222 | ≤ 1.2× raw | not met |',
+      '| 1000 | p99 latency (ms) | 13 | 11 | 9 | 1.182 | 1.222 | compressed ≤ 1.2× gateway; gateway ≤ 1.2× raw | met / not met |',
     );
     expect(markdown).toContain('upstream connections');
   });
@@ -81,19 +104,26 @@ describe('compareAt', () => {
 
 describe('marginalRssKiB', () => {
   const MIB = 1024 * 1024;
-  const run = (kind: 'gateway' | 'raw', clients: number, growthMiB: number) =>
+  const run = (kind: RunKind, clients: number, growthMiB: number) =>
     runFigures(
       measured({ kind, clients, rssBeforeBytes: 40 * MIB, rssIdleBytes: (40 + growthMiB) * MIB }),
     );
 
   it('is the growth per connection added between the fewest and the most clients', () => {
     const marginal = marginalRssKiB([
+      run('compressed', 1000, 30),
       run('gateway', 1000, 18),
       run('raw', 1000, 7),
+      run('compressed', 5000, 110),
       run('gateway', 5000, 50),
       run('raw', 5000, 39),
     ]);
-    expect(marginal).toEqual({ between: [1000, 5000], gateway: 8.19, raw: 8.19 });
+    expect(marginal).toEqual({
+      between: [1000, 5000],
+      compressed: 20.48,
+      gateway: 8.19,
+      raw: 8.19,
+    });
   });
 
   it('needs two client counts', () => {

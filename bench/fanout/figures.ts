@@ -1,15 +1,19 @@
 /**
- * From what one fan-out run measured to the figures issue 9 asks for, and from the runs to
- * medians, gateway/raw ratios and the Targets — printed, never asserted.
+ * From what one fan-out run measured to the figures issues 9 and 28 ask for, and from the runs
+ * to medians, ratios and the Targets — printed, never asserted. Three kinds of run: the
+ * gateway with every client compressing, the uncompressed gateway (clients offering no
+ * compression, as before issue 28), and the raw ws relay.
  */
 
 import { table } from '../lib/results.js';
 import { median, ratio, round } from '../lib/stats.js';
-import type { ServerKind } from './servers.js';
+
+/** What one run measures: which server, and whether its clients compress. */
+export type RunKind = 'compressed' | 'gateway' | 'raw';
 
 /** What one run measured, raw. */
 export interface Measured {
-  readonly kind: ServerKind;
+  readonly kind: RunKind;
   readonly clients: number;
   /** Sockets open when the ticks started. */
   readonly connected: number;
@@ -22,6 +26,8 @@ export interface Measured {
   readonly cpuSeconds: number;
   /** The load-client processes' CPU over the same time: if they saturate, so does the run. */
   readonly clientCpuSeconds: number;
+  /** Bytes the server wrote over the same time (frames on the wire, pongs included). */
+  readonly writtenBytes: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
   /**
@@ -46,6 +52,8 @@ export interface RunFigures extends Measured {
   readonly delivered: number;
   readonly messagesPerCpuSecond: number;
   readonly rssPerConnectionKiB: number;
+  /** Bytes written per frame delivered: what a client receives per quote frame. */
+  readonly bytesPerMessage: number;
 }
 
 export function runFigures(measured: Measured): RunFigures {
@@ -56,6 +64,7 @@ export function runFigures(measured: Measured): RunFigures {
     messagesPerCpuSecond: measured.received / measured.cpuSeconds,
     rssPerConnectionKiB:
       (measured.rssIdleBytes - measured.rssBeforeBytes) / measured.clients / 1024,
+    bytesPerMessage: measured.writtenBytes / measured.received,
   };
 }
 
@@ -67,12 +76,16 @@ const FIGURES = [
   { key: 'p50Ms', label: 'p50 latency (ms)', digits: 1 },
   { key: 'p99Ms', label: 'p99 latency (ms)', digits: 1 },
   { key: 'rssPerConnectionKiB', label: 'RSS per idle connection (KiB)', digits: 2 },
+  { key: 'bytesPerMessage', label: 'bytes written per frame delivered', digits: 0 },
 ] as const satisfies readonly { key: keyof RunFigures; label: string; digits: number }[];
 
 type FigureKey = (typeof FIGURES)[number]['key'];
 type Medians = Record<FigureKey, number | null>;
 
-/** Issue 9's fan-out Targets. */
+/**
+ * The fan-out Targets: issue 9's for the gateway against raw ws, and issue 28's for the
+ * compressing gateway against the uncompressed one (the same ratios).
+ */
 export const TARGETS = {
   messagesPerCpuRatio: 0.9,
   delivered: 0.999,
@@ -95,25 +108,36 @@ function rounded(values: Record<FigureKey, number>): Medians {
 
 const verdict = (met: boolean) => (met ? 'met' : 'not met');
 
+function ratios(subject: Record<FigureKey, number>, baseline: Record<FigureKey, number>) {
+  return Object.fromEntries(
+    FIGURES.map(({ key }) => [key, round(ratio(subject[key], baseline[key]), 3)]),
+  ) as Medians;
+}
+
 /** Medians, ratios and Targets of the runs at one client count. */
 export function compareAt(clients: number, runs: readonly RunFigures[]) {
   const at = runs.filter((run) => run.clients === clients);
+  const compressedRuns = at.filter((run) => run.kind === 'compressed');
   const gatewayRuns = at.filter((run) => run.kind === 'gateway');
   const rawRuns = at.filter((run) => run.kind === 'raw');
+  const compressed = medians(compressedRuns);
   const gateway = medians(gatewayRuns);
   const raw = medians(rawRuns);
-  const ratios = Object.fromEntries(
-    FIGURES.map(({ key }) => [key, round(ratio(gateway[key], raw[key]), 3)]),
-  ) as Medians;
-  const upstream = Math.max(...gatewayRuns.map((run) => run.upstreamConnections));
-  const gauge = Math.max(...gatewayRuns.map((run) => run.upstreamGauge ?? Number.NaN));
+  const bothGateways = [...compressedRuns, ...gatewayRuns];
+  const upstream = Math.max(...bothGateways.map((run) => run.upstreamConnections));
+  const gauge = Math.max(...bothGateways.map((run) => run.upstreamGauge ?? Number.NaN));
   const perCpuRatio = ratio(gateway.messagesPerCpuSecond, raw.messagesPerCpuSecond);
+  const compressedPerCpu = ratio(compressed.messagesPerCpuSecond, gateway.messagesPerCpuSecond);
   return {
     clients,
     runs: gatewayRuns.length,
+    compressed: rounded(compressed),
     gateway: rounded(gateway),
     raw: rounded(raw),
-    ratio: ratios,
+    /** Gateway / raw ws. */
+    ratio: ratios(gateway, raw),
+    /** Compressing gateway / uncompressed gateway. */
+    compressedRatio: ratios(compressed, gateway),
     upstreamConnections: {
       atFeeder: upstream,
       gatewayGauge: Number.isNaN(gauge) ? null : gauge,
@@ -125,6 +149,9 @@ export function compareAt(clients: number, runs: readonly RunFigures[]) {
       p99: verdict(ratio(gateway.p99Ms, raw.p99Ms) <= TARGETS.p99Ratio),
       rssPerConnection: verdict(gateway.rssPerConnectionKiB <= TARGETS.rssPerConnectionKiB),
       upstreamConnections: verdict(upstream === TARGETS.upstreamConnections),
+      compressedMessagesPerCpuSecond: verdict(compressedPerCpu >= TARGETS.messagesPerCpuRatio),
+      compressedDelivered: verdict(compressed.delivered >= TARGETS.delivered),
+      compressedP99: verdict(ratio(compressed.p99Ms, gateway.p99Ms) <= TARGETS.p99Ratio),
     },
   };
 }
@@ -142,29 +169,46 @@ export function marginalRssKiB(runs: readonly RunFigures[]) {
   const fewest = levels[0];
   const most = levels.at(-1);
   if (fewest === undefined || most === undefined || fewest === most) return undefined;
-  const growth = (kind: ServerKind, clients: number) =>
+  const growth = (kind: RunKind, clients: number) =>
     median(
       runs
         .filter((run) => run.kind === kind && run.clients === clients)
         .map((run) => run.rssIdleBytes - run.rssBeforeBytes),
     );
-  const perConnection = (kind: ServerKind) =>
+  const perConnection = (kind: RunKind) =>
     round((growth(kind, most) - growth(kind, fewest)) / (most - fewest) / 1024, 2);
-  return { between: [fewest, most], gateway: perConnection('gateway'), raw: perConnection('raw') };
+  return {
+    between: [fewest, most],
+    compressed: perConnection('compressed'),
+    gateway: perConnection('gateway'),
+    raw: perConnection('raw'),
+  };
 }
 
-/** The Target printed beside each figure, and whether it was met. */
+/**
+ * The Targets printed beside each figure and whether each was met: the compressing gateway's
+ * (issue 28, against the uncompressed one), then the gateway's (issue 9, against raw ws).
+ */
 function targetOf(key: FigureKey, comparison: Comparison): [string, string] {
   const { targets } = comparison;
   switch (key) {
     case 'messagesPerCpuSecond':
-      return [`≥ ${TARGETS.messagesPerCpuRatio}× raw`, targets.messagesPerCpuSecond];
+      return [
+        `compressed ≥ ${TARGETS.messagesPerCpuRatio}× gateway; gateway ≥ ${TARGETS.messagesPerCpuRatio}× raw`,
+        `${targets.compressedMessagesPerCpuSecond} / ${targets.messagesPerCpuSecond}`,
+      ];
     case 'delivered':
-      return [`≥ ${TARGETS.delivered * 100} %`, targets.delivered];
+      return [
+        `≥ ${TARGETS.delivered * 100} %`,
+        `${targets.compressedDelivered} / ${targets.delivered}`,
+      ];
     case 'p99Ms':
-      return [`≤ ${TARGETS.p99Ratio}× raw`, targets.p99];
+      return [
+        `compressed ≤ ${TARGETS.p99Ratio}× gateway; gateway ≤ ${TARGETS.p99Ratio}× raw`,
+        `${targets.compressedP99} / ${targets.p99}`,
+      ];
     case 'rssPerConnectionKiB':
-      return [`≤ ${TARGETS.rssPerConnectionKiB} KiB`, targets.rssPerConnection];
+      return [`gateway ≤ ${TARGETS.rssPerConnectionKiB} KiB`, targets.rssPerConnection];
     default:
       return ['', ''];
   }
@@ -180,16 +224,20 @@ export function markdownOf(
     ...FIGURES.map(({ key, label }) => [
       comparison.clients,
       label,
+      comparison.compressed[key],
       comparison.gateway[key],
       comparison.raw[key],
+      comparison.compressedRatio[key],
       comparison.ratio[key],
       ...targetOf(key, comparison),
     ]),
     [
       comparison.clients,
       'upstream connections (feeder / gateway gauge)',
+      '',
       `${comparison.upstreamConnections.atFeeder} / ${comparison.upstreamConnections.gatewayGauge}`,
       comparison.upstreamConnections.rawAtFeeder,
+      '',
       '',
       `= ${TARGETS.upstreamConnections}`,
       comparison.targets.upstreamConnections,
@@ -199,13 +247,20 @@ export function markdownOf(
     ? [
         '',
         `RSS per added connection between ${marginal.between.join(' and ')} clients: ` +
-          `gateway ${marginal.gateway} KiB, raw ws ${marginal.raw} KiB.`,
+          `compressed ${marginal.compressed} KiB, gateway ${marginal.gateway} KiB, ` +
+          `raw ws ${marginal.raw} KiB.`,
       ]
     : [];
-  return [
-    params,
+  const header = [
+    'clients',
+    'figure (median)',
+    'compressed',
+    'gateway',
+    'raw ws',
+    'compressed / gateway',
+    'gateway / raw',
+    'target',
     '',
-    table(['clients', 'figure (median)', 'gateway', 'raw ws', 'gateway / raw', 'target', ''], rows),
-    ...marginalLine,
-  ].join('\n');
+  ];
+  return [params, '', table(header, rows), ...marginalLine].join('\n');
 }

@@ -1,6 +1,8 @@
 /**
- * Fan-out (issue 9): N browser-like clients subscribed to DAY_MARKET at 10 frames/s of ~2 KB,
- * through the gateway and through a raw ws relay of the same feed, runs interleaved. Each run
+ * Fan-out (issues 9 and 28): N browser-like clients subscribed to DAY_MARKET at 10 frames/s of
+ * ~2 KB, through the gateway with every client compressing (permessage-deflate, as browsers
+ * offer it), through the gateway with no client compressing, and through a raw ws relay of
+ * the same feed, runs interleaved. Each run
  * starts a fresh feeder and server (the client processes serve every run) and measures, in
  * order: server RSS with no client (after a first wave of clients came and went), RSS with N
  * idle clients, the upstream connections the
@@ -10,15 +12,22 @@
  */
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cpuSeconds, rssBytes } from '../lib/processes.js';
+import { cpuSeconds, rssBytes, writtenBytes } from '../lib/processes.js';
 import type { Benchmark, BenchResult } from '../lib/results.js';
 import { round } from '../lib/stats.js';
 import { startFeeder } from './feeder.js';
-import { compareAt, marginalRssKiB, markdownOf, type RunFigures, runFigures } from './figures.js';
+import {
+  compareAt,
+  marginalRssKiB,
+  markdownOf,
+  type RunFigures,
+  type RunKind,
+  runFigures,
+} from './figures.js';
 import { wallClockMs } from './frame-keys.js';
 import { type LoadPool, startLoadPool } from './load-pool.js';
 import { createBenchMarket } from './market.js';
-import { gatewayMetrics, type RunningServer, type ServerKind, startServer } from './servers.js';
+import { gatewayMetrics, type RunningServer, startServer } from './servers.js';
 import { type WindowPlan, windowFrames } from './window.js';
 
 interface Plan {
@@ -81,7 +90,7 @@ async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_
 }
 
 async function measureRun(
-  kind: ServerKind,
+  kind: RunKind,
   clients: number,
   plan: Plan,
   poolStarting: Promise<LoadPool>,
@@ -89,12 +98,14 @@ async function measureRun(
   const feeder = await startFeeder(FEED);
   let server: RunningServer | undefined;
   let pool: LoadPool | undefined;
+  const gateway = kind !== 'raw';
   try {
-    server = await startServer(kind, feeder);
+    // The same gateway, as shipped, for both gateway runs: only its clients differ.
+    server = await startServer(gateway ? 'gateway' : 'raw', feeder);
     const { pid } = server.process;
     pool = await poolStarting;
 
-    const topics = kind === 'gateway' ? ['DAY_MARKET'] : [];
+    const topics = gateway ? ['DAY_MARKET'] : [];
     // Both servers get the browser heartbeat (the raw one answers it too): the gateway must
     // answer it by protocol, and each `ping` read and `pong` written costs the server CPU —
     // left out of the baseline, 1 000 clients' pings were most of the gap in msg per CPU-second.
@@ -104,7 +115,7 @@ async function measureRun(
       started.connect(
         wsUrl,
         Array.from({ length: count }, () => topics),
-        { ping: true, record: true },
+        { ping: true, record: true, deflate: kind === 'compressed' },
       );
     // A first wave, connected and closed before RSS is read: a fresh process grows its heap
     // once for its first connections (the young generation fills with handshake garbage up to
@@ -118,7 +129,7 @@ async function measureRun(
     await sleep(plan.settleMs);
     const rssIdleBytes = rssBytes(pid);
     const upstreamConnections = feeder.openConnections();
-    const upstreamGauge = kind === 'gateway' ? (await gatewayMetrics(server)).upstreamPublic : null;
+    const upstreamGauge = gateway ? (await gatewayMetrics(server)).upstreamPublic : null;
 
     // The window is counted in frames, not in ms: every run measures the same frames.
     const perMs = FEED.ticksPerSecond / 1000;
@@ -127,6 +138,7 @@ async function measureRun(
     await feeder.ticks(plan.warmupMs * perMs);
     feeder.clearLog();
     const cpuAtStart = cpuSeconds(pid);
+    const writtenAtStart = writtenBytes(pid);
     const clientCpuAtStart = pool.cpuSeconds();
     await feeder.ticks(frames);
     feeder.stop();
@@ -134,8 +146,9 @@ async function measureRun(
     await sleep(plan.drainMs);
     const deadline = wallClockMs();
     const cpu = cpuSeconds(pid) - cpuAtStart;
+    const written = writtenBytes(pid) - writtenAtStart;
     const clientCpu = pool.cpuSeconds() - clientCpuAtStart;
-    const conflated = kind === 'gateway' ? (await gatewayMetrics(server)).conflated : null;
+    const conflated = gateway ? (await gatewayMetrics(server)).conflated : null;
 
     const report = await pool.report(sentAt, deadline);
     return runFigures({
@@ -147,6 +160,7 @@ async function measureRun(
       windowSeconds: frames / FEED.ticksPerSecond,
       cpuSeconds: cpu,
       clientCpuSeconds: clientCpu,
+      writtenBytes: written,
       p50Ms: report.latency.quantile(0.5),
       p99Ms: report.latency.quantile(0.99),
       rssBeforeBytes,
@@ -175,6 +189,7 @@ function logRun(run: RunFigures, index: number, plan: Plan) {
     `p50 ${run.p50Ms} ms`,
     `p99 ${run.p99Ms} ms`,
     `${round(run.rssPerConnectionKiB, 2)} KiB/conn`,
+    `${round(run.bytesPerMessage, 0)} B/msg`,
     `upstream ${run.upstreamConnections}`,
     `server ${round(run.cpuSeconds, 2)} / clients ${round(run.clientCpuSeconds, 2)} CPU-s`,
     ...(run.conflated === null ? [] : [`conflated ${run.conflated}`]),
@@ -198,8 +213,8 @@ async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   try {
     for (const clients of plan.clients) {
       for (let index = 0; index < plan.runs; index++) {
-        // Interleaved: the subject, then its baseline, so both see the same machine weather.
-        for (const kind of ['gateway', 'raw'] as const) {
+        // Interleaved: the subjects, then the baseline, so all see the same machine weather.
+        for (const kind of ['compressed', 'gateway', 'raw'] as const) {
           const figures = await measureRun(kind, clients, plan, pool);
           logRun(figures, index, plan);
           runs.push(figures);
@@ -219,6 +234,7 @@ async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
     feed: FEED,
     frameBytes: createBenchMarket(FEED).dayMarket(Date.now()).length,
     gatewayConfig: 'defaults, MAX_CONNECTIONS_PER_IP=1000000, LOG_LEVEL=warn',
+    compressingClients: 'ws offering `permessage-deflate; client_max_window_bits`, as Chromium',
   };
   const windows = plan.clients
     .map((clients) => {
@@ -227,11 +243,15 @@ async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
     })
     .join(', ');
   const described =
-    `${plan.runs} run(s) each of gateway and raw ws, interleaved; ${FEED.ticksPerSecond} DAY_MARKET ` +
+    `${plan.runs} run(s) each of the gateway with every client compressing (permessage-deflate ` +
+    `offered as Chromium offers it; "compressed"), the same gateway with no client compressing ` +
+    `("gateway") and raw ws, interleaved; ${FEED.ticksPerSecond} DAY_MARKET ` +
     `frames/s of ${params.frameBytes} bytes; ${plan.warmupMs / 1000} s warm-up, measured ${windows} clients, ` +
     `${plan.drainMs / 1000} s drain; clients in ${plan.processes} processes, each sending the ` +
-    `browser heartbeat to either server; RSS per connection read after a first wave of up to ` +
-    `${WARMUP_CLIENTS} clients came and went.`;
+    `browser heartbeat to either server (a first one at open; compressing clients compress it, ` +
+    `as Chromium does); RSS per connection read after a first wave of up to ` +
+    `${WARMUP_CLIENTS} clients came and went. A compressing client's inflation is done once per ` +
+    `distinct frame per client process (shared-inflation.ts): the server's work is unchanged.`;
   return {
     name: 'fanout',
     quick,

@@ -6,11 +6,22 @@
  * lighter than the server they measure.
  */
 import { HEARTBEAT_MS, PING } from '@pipstream/protocol';
-import WebSocket from 'ws';
+import WebSocket, { type PerMessageDeflateOptions } from 'ws';
 import { LatencyHistogram } from '../lib/stats.js';
 import type { LastKeys } from './feeder.js';
 import { dayMarketKey, frameType, klineKey, wallClockMs } from './frame-keys.js';
 import type { LoadCommand, LoadReply } from './load-commands.js';
+import { shareInflation } from './shared-inflation.js';
+
+/**
+ * What a compressing socket offers: ws's default offer, the one Chromium makes
+ * (`permessage-deflate; client_max_window_bits`). A small deflate memory level keeps thousands
+ * of the sockets' own compressors (for their pings and subs) in a few hundred MB; the offer
+ * does not depend on it.
+ */
+const BROWSER_OFFER: PerMessageDeflateOptions = { zlibDeflateOptions: { memLevel: 1 } };
+
+shareInflation();
 
 interface Client {
   readonly socket: WebSocket;
@@ -70,10 +81,17 @@ function endWatch() {
   reply({ type: 'fresh', freshAt, stale, watched });
 }
 
-function open(url: string, topics: readonly string[]): Promise<Client> {
+function open(
+  url: string,
+  topics: readonly string[],
+  options: { readonly deflate: boolean; readonly ping: boolean },
+): Promise<Client> {
   return new Promise((resolve, reject) => {
     // UTF-8 validation is the client's cost, not the server's: skipped to keep clients light.
-    const socket = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
+    const socket = new WebSocket(url, {
+      perMessageDeflate: options.deflate && BROWSER_OFFER,
+      skipUTF8Validation: true,
+    });
     const client: Client = { socket, topics, fresh: undefined };
     socket.on('message', (data: Buffer) => onFrame(client, data));
     socket.on('error', reject);
@@ -82,6 +100,9 @@ function open(url: string, topics: readonly string[]): Promise<Client> {
         closeCodes[code] = (closeCodes[code] ?? 0) + 1;
       });
       for (const topic of topics) socket.send(JSON.stringify({ type: 'sub', param: topic }));
+      // A first heartbeat at once: every socket has sent a frame (for a compressing one, the
+      // server holds an inflater from then on) before the idle RSS is read.
+      if (options.ping) socket.send(PING);
       resolve(client);
     });
   });
@@ -99,7 +120,7 @@ async function connect(command: Extract<LoadCommand, { type: 'connect' }>) {
     while (next < command.topics.length) {
       const topics = command.topics[next++] ?? [];
       try {
-        clients.push(await open(command.url, topics));
+        clients.push(await open(command.url, topics, command));
       } catch {
         failed++;
       }

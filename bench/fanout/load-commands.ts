@@ -8,8 +8,9 @@ export type LoadCommand =
   /**
    * Opens one socket per entry of `topics`, `concurrency` handshakes at a time, and subscribes
    * each to its topics (none: it just receives, as from the raw ws server). `ping`: the
-   * browser heartbeat, a bare `ping` per socket every HEARTBEAT_MS. `record`: keep the key and
-   * arrival time of every DAY_MARKET frame for `report`.
+   * browser heartbeat, a bare `ping` per socket at open and every HEARTBEAT_MS. `record`: keep
+   * the key and arrival time of every DAY_MARKET frame for `report`. `deflate`: offer
+   * permessage-deflate as a browser does (and compress what the socket sends, as Chromium does).
    */
   | {
       readonly type: 'connect';
@@ -17,6 +18,7 @@ export type LoadCommand =
       readonly topics: readonly (readonly string[])[];
       readonly ping: boolean;
       readonly record: boolean;
+      readonly deflate: boolean;
       readonly concurrency: number;
     }
   /**

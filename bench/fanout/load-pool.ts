@@ -18,6 +18,8 @@ export interface ConnectOptions {
   readonly ping: boolean;
   /** Keep every DAY_MARKET arrival for `report`. */
   readonly record: boolean;
+  /** Offer permessage-deflate, as browsers do (default: offer nothing). */
+  readonly deflate?: boolean;
 }
 
 /** Splits `items` into `parts` runs of near-equal length, in order. */
@@ -53,6 +55,7 @@ export async function startLoadPool(processes: number) {
           url,
           topics: shares[i] ?? [],
           concurrency: CONCURRENCY,
+          deflate: false,
           ...options,
         });
       });

@@ -3,7 +3,7 @@
  * stopped by their PID (never by name), also when the benchmark fails half-way.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -145,4 +145,40 @@ export function rssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
   return kib === undefined ? Number.NaN : Number(kib) * 1024;
+}
+
+/**
+ * Bytes a process has handed to write(2) and its kin so far (sockets included), from
+ * /proc/<pid>/io: for a server that logs nothing, what it put on the wire.
+ */
+export function writtenBytes(pid: number): number {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  const bytes = /^wchar:\s+(\d+)/m.exec(io)?.[1];
+  return bytes === undefined ? Number.NaN : Number(bytes);
+}
+
+/** Every live process below `root` (children, theirs, …), with its command name. */
+export function descendants(root: number): { pid: number; command: string }[] {
+  const parents = new Map<number, number[]>();
+  const commands = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+      const pid = Number(entry);
+      commands.set(pid, stat.slice(stat.indexOf('(') + 1, close));
+      parents.set(ppid, [...(parents.get(ppid) ?? []), pid]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const found: { pid: number; command: string }[] = [];
+  const queue = [...(parents.get(root) ?? [])];
+  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+    found.push({ pid, command: commands.get(pid) ?? '' });
+    queue.push(...(parents.get(pid) ?? []));
+  }
+  return found;
 }

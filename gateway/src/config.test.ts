@@ -48,7 +48,7 @@ describe('loadConfig defaults', () => {
       lingerMs: 2000,
       badFrameLimit: 20,
       shutdownGraceMs: 10_000,
-      perMessageDeflate: false,
+      perMessageDeflate: true,
     });
   });
 
@@ -88,7 +88,7 @@ describe('loadConfig values', () => {
       LINGER_MS: '0',
       BAD_FRAME_LIMIT: '3',
       SHUTDOWN_GRACE_MS: '500',
-      WS_PERMESSAGE_DEFLATE: 'true',
+      WS_PERMESSAGE_DEFLATE: 'false',
     });
     expect(config).toEqual({
       port: 9000,
@@ -116,7 +116,7 @@ describe('loadConfig values', () => {
       lingerMs: 0,
       badFrameLimit: 3,
       shutdownGraceMs: 500,
-      perMessageDeflate: true,
+      perMessageDeflate: false,
     });
   });
 

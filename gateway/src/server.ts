@@ -115,9 +115,8 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   // The same threshold as the proxy's precompressed cache answers (proxy/precompressed.ts),
   // which mirrors this plugin's choice of encoding.
   app.register(compress, { globalDecompression: false, threshold: DEFAULT_THRESHOLD });
-  app.register(websocket, {
-    options: { maxPayload: config.maxFrameBytes, perMessageDeflate: config.perMessageDeflate },
-  });
+  // The hub sets /v1/ws's compression (realtime/hub.ts) when it registers.
+  app.register(websocket, { options: { maxPayload: config.maxFrameBytes } });
   app.register(hub.plugin);
   app.register(proxyRoutes, {
     upstreamUrl: config.upstreamUrl,

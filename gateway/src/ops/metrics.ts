@@ -16,6 +16,11 @@ export function createMetrics() {
       help: 'Browser sockets connected now.',
       registers: [registry],
     }),
+    compressingClients: new Gauge({
+      name: 'gateway_clients_compressing',
+      help: 'Browser sockets connected now that negotiated permessage-deflate: their large frames go compressed.',
+      registers: [registry],
+    }),
     upstreamConnections: new Gauge({
       name: 'gateway_upstream_connections',
       help: 'Upstream sockets open now, by kind (public: the shared feed; private: one per token).',

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 
 /** The upstream's answer as reply-from hands it over: headers already copied to the reply. */
 export interface UpstreamAnswer {
@@ -21,11 +21,16 @@ export const BUFFER_LIMIT = 64 * 1024;
 /** The statuses whose answers never carry a body. */
 const BODILESS_STATUSES = new Set([204, 304]);
 
+/** JSON, by its media type (`application/json`, `…+json`). */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
 /**
  * Sends the upstream's answer to the browser. A small one — every JSON call — is read whole
  * first and sent as one buffer: a body that stalls or breaks then still gets the browser a
- * clean envelope from `fail` instead of half an answer, and compression sees its real size.
- * Images and other large or unsized answers stream through.
+ * clean envelope from `fail` instead of half an answer, and compression sees its real size
+ * (@fastify/compress compresses a stream whatever its size, a buffer only past its threshold).
+ * A JSON answer of unknown length is read up to the limit, so a short one is sent whole too;
+ * past the limit it streams on. Images and other large or unsized answers stream through.
  */
 export function sendAnswer(
   request: { readonly method: string },
@@ -33,16 +38,16 @@ export function sendAnswer(
   answer: UpstreamAnswer,
   fail: (error: unknown) => void,
 ): void {
-  const length = Number(answer.headers['content-length']);
-  const small =
-    request.method !== 'HEAD' &&
-    !BODILESS_STATUSES.has(answer.statusCode) &&
-    length <= BUFFER_LIMIT;
-  if (!small) {
+  const lengthHeader = answer.headers['content-length'];
+  const length = Number(lengthHeader);
+  const hasBody = request.method !== 'HEAD' && !BODILESS_STATUSES.has(answer.statusCode);
+  const unsizedJson =
+    lengthHeader === undefined && JSON_TYPE.test(String(answer.headers['content-type'] ?? ''));
+  if (!hasBody || !(length <= BUFFER_LIMIT || unsizedJson)) {
     reply.send(answer.stream);
     return;
   }
-  readWhole(answer.stream, (error, body) => {
+  readUpTo(answer.stream, BUFFER_LIMIT, (error, body) => {
     // The browser left while the answer was read: nobody to send it to.
     if (reply.raw.destroyed) return;
     if (body === undefined) {
@@ -52,20 +57,41 @@ export function sendAnswer(
       return;
     }
     // Fastify (or compression) sets the length of what is really sent.
-    reply.removeHeader('content-length');
+    if (Buffer.isBuffer(body)) reply.removeHeader('content-length');
     reply.send(body);
   });
 }
 
 /**
- * Hands every byte of `stream` to `done`, or the error it broke off with (an upstream
- * deadline, a reset). Callback style: no promise and microtasks on every forwarded answer.
+ * Hands `done` every byte of `stream` once it has ended within `limit` bytes; or, past the
+ * limit, a stream of what was read and the rest; or the error it broke off with before that
+ * (an upstream deadline, a reset). Callback style: no promise and microtasks on every
+ * forwarded answer.
  */
-function readWhole(stream: Readable, done: (error: unknown, body?: Buffer) => void): void {
+function readUpTo(
+  stream: Readable,
+  limit: number,
+  done: (error: unknown, body?: Buffer | Readable) => void,
+): void {
   const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.once('end', () =>
-    done(null, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
-  );
-  stream.once('error', (error) => done(error));
+  let size = 0;
+  const onData = (chunk: Buffer) => {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size <= limit) return;
+    stream.off('data', onData);
+    stream.off('end', onEnd);
+    stream.off('error', onError);
+    const rest = new PassThrough();
+    for (const read of chunks) rest.write(read);
+    stream.on('error', (error) => rest.destroy(error));
+    stream.pipe(rest);
+    done(null, rest);
+  };
+  const onEnd = () =>
+    done(null, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+  const onError = (error: unknown) => done(error);
+  stream.on('data', onData);
+  stream.once('end', onEnd);
+  stream.once('error', onError);
 }

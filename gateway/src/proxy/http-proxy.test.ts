@@ -60,6 +60,25 @@ describe('REST proxy: answers', () => {
     expect(Buffer.from(await streamed.arrayBuffer()).equals(large)).toBe(true);
   });
 
+  it('reads unsized JSON whole up to the limit, and streams the rest of a longer one', async () => {
+    const long = Buffer.from(JSON.stringify({ code: 1, data: 'x'.repeat(BUFFER_LIMIT * 2) }));
+    const up = await upstream((request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      const body = request.url.startsWith('/api/long') ? long : Buffer.from('{"code":1}');
+      // In pieces, without a length: as an upstream streaming its JSON.
+      res.write(body.subarray(0, 5));
+      setTimeout(() => res.end(body.subarray(5)), 20);
+    });
+    const url = await startProxy(up.url);
+
+    const short = await fetch(`${url}/api/short`);
+    expect(short.headers.get('content-length')).toBe('10');
+    expect(await short.text()).toBe('{"code":1}');
+    const streamed = await fetch(`${url}/api/long`);
+    expect(streamed.headers.get('content-length')).toBeNull();
+    expect(Buffer.from(await streamed.arrayBuffer()).equals(long)).toBe(true);
+  });
+
   it('streams an answer of unknown length, and passes HEAD and 204 through without a body', async () => {
     const up = await upstream((request, res) => {
       if (request.url === '/api/chunked') {

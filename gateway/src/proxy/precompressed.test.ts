@@ -1,4 +1,5 @@
-import { type IncomingHttpHeaders, request } from 'node:http';
+import { createServer, type IncomingHttpHeaders, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import { CODE } from '@pipstream/protocol';
@@ -353,5 +354,56 @@ describe('REST proxy behind @fastify/compress, in front of the mock upstream', (
       expect(JSON.parse(decoded(res).toString())).toMatchObject({ code: CODE.OK });
     }
     expect(calls).toEqual([]);
+  });
+});
+
+describe('forwarded answers on their way through the gateway', () => {
+  /** An upstream answering a big and a small JSON, and one it gzipped itself. */
+  async function startUpstream() {
+    const small = json(JSON.stringify({ code: 1, msg: '', data: { balance: '100000.00' } }));
+    const upstream = createServer((req, res) => {
+      const gzipped = req.url?.startsWith('/api/own-gzip');
+      const body = req.url?.startsWith('/api/small') ? small : bigJson;
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        ...(gzipped && { 'content-encoding': 'gzip' }),
+      });
+      res.end(gzipped ? zlib.gzipSync(body) : body);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => upstream.close(resolve)));
+    const app = Fastify();
+    await app.register(compress, { globalDecompression: false });
+    await app.register(proxyRoutes, {
+      upstreamUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      timeoutMs: 5000,
+      cacheTtlMs: 60_000,
+      metrics: createMetrics(),
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    closers.push(() => app.close());
+    return { url, small };
+  }
+
+  it('compresses JSON over the threshold per accept-encoding; leaves the rest as it came', async () => {
+    const { url, small } = await startUpstream();
+    const asUser = { authorization: 'a-token' };
+    for (const [acceptEncoding, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const big = await rawGet(`${url}/api/big`, { ...asUser, 'accept-encoding': acceptEncoding });
+      expect(big.headers['content-encoding'], acceptEncoding).toBe(coding);
+      expect(decoded(big).equals(bigJson), acceptEncoding).toBe(true);
+      if (coding) expect(big.body.length).toBeLessThan(bigJson.length / 4);
+    }
+    const tiny = await rawGet(`${url}/api/small`, { ...asUser, 'accept-encoding': 'br' });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body.equals(small)).toBe(true);
+    // Compressed by the upstream already: passed on as it is, never twice.
+    const own = await rawGet(`${url}/api/own-gzip`, { ...asUser, 'accept-encoding': 'gzip, br' });
+    expect(own.headers['content-encoding']).toBe('gzip');
+    expect(decoded(own).equals(bigJson)).toBe(true);
   });
 });

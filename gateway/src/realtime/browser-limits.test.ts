@@ -208,15 +208,15 @@ describe('admission', () => {
     await browser();
   });
 
-  it('offers no permessage-deflate unless told to', async () => {
+  it('offers permessage-deflate unless told not to', async () => {
     await start();
-    const plain = await browser();
-    expect(plain.socket.extensions).toBe('');
+    const deflating = await browser();
+    expect(deflating.socket.extensions).toBe('permessage-deflate');
     await gateway?.close();
     gateway = undefined;
-    await start({ perMessageDeflate: true });
-    const deflating = await browser();
-    expect(deflating.socket.extensions).toContain('permessage-deflate');
+    await start({ perMessageDeflate: false });
+    const plain = await browser();
+    expect(plain.socket.extensions).toBe('');
   });
 });
 

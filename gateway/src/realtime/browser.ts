@@ -1,7 +1,9 @@
+import type { Duplex } from 'node:stream';
 import type { Topic } from '@pipstream/protocol';
 import WebSocket from 'ws';
-import { writeFramed } from './framed-text.js';
 import { encodeDayMarket, type Tick } from './last-values.js';
+import { SharedFrame } from './shared-frame.js';
+import { wireFrames } from './ws-frames.js';
 
 /** What every browser shares: the buffer caps and what to do when one is passed. */
 export interface BrowserWriter {
@@ -15,7 +17,16 @@ export interface BrowserWriter {
   count(sent: number, conflated: number): void;
 }
 
-const TEXT = { binary: false } as const;
+/** How the browser's frames go out when ws sends them: plain text, never compressed by ws. */
+const PLAIN_TEXT = { binary: false, compress: false } as const;
+
+/** How frames reach one browser. */
+export interface BrowserWire {
+  /** The TCP socket under the browser's WebSocket: shared frames are written to it. */
+  readonly tcp: Duplex | undefined;
+  /** The window of its compressed frames (permessage-deflate.ts); 0: plain frames. */
+  readonly windowBits: number;
+}
 
 /**
  * One browser socket and everything the hub knows of it. Writes go through two doors: quote
@@ -33,14 +44,26 @@ export class Browser {
   private badFrames = 0;
   private badWindowStart = 0;
   private pendingTicks: Map<number, Tick> | undefined;
-  private pendingCandles: Map<string, Buffer> | undefined;
+  private pendingCandles: Map<string, SharedFrame> | undefined;
+  /** Where shared frames are written; `undefined`: ws sends them, plain. */
+  private readonly tcp: Duplex | undefined;
+  private readonly windowBits: number;
 
   constructor(
     readonly socket: WebSocket,
     readonly ip: string,
     readonly lang: string | undefined,
     private readonly writer: BrowserWriter,
-  ) {}
+    wire: BrowserWire = { tcp: undefined, windowBits: 0 },
+  ) {
+    this.tcp = wireFrames ? wire.tcp : undefined;
+    this.windowBits = this.tcp ? wire.windowBits : 0;
+  }
+
+  /** Whether this browser's large frames go compressed. */
+  get compressed(): boolean {
+    return this.windowBits > 0;
+  }
 
   /** Whether quote frames are being held back. */
   get congested(): boolean {
@@ -58,24 +81,18 @@ export class Browser {
   }
 
   /** Writes a frame that is never dropped; closes the browser past the hard cap. */
-  send(raw: Buffer | string): void {
+  send(message: SharedFrame | string): void {
     if (this.released || this.socket.readyState !== WebSocket.OPEN) return;
-    this.socket.send(raw, TEXT);
+    this.write(typeof message === 'string' ? SharedFrame.of(message) : message);
     this.writer.count(1, 0);
     if (this.socket.bufferedAmount > this.writer.hardBufferBytes) this.writer.onOverflow(this);
   }
 
   /**
    * Writes a DAY_MARKET frame (`ticks` are its entries) or a KLINE frame of `topic`, or holds
-   * it back while the browser is congested. `framed`: `raw` already framed (framed-text.ts),
-   * when it goes to many browsers. True when written.
+   * it back while the browser is congested. True when written.
    */
-  sendQuote(
-    topic: string,
-    raw: Buffer,
-    ticks: Iterable<Tick> | undefined,
-    framed?: Buffer,
-  ): boolean {
+  sendQuote(topic: string, frame: SharedFrame, ticks: Iterable<Tick> | undefined): boolean {
     if (this.released || this.socket.readyState !== WebSocket.OPEN) return false;
     if (!this.congested && this.socket.bufferedAmount > this.writer.softBufferBytes) {
       this.pendingTicks = new Map();
@@ -84,13 +101,19 @@ export class Browser {
     }
     if (this.pendingTicks && this.pendingCandles) {
       if (ticks) for (const tick of ticks) this.pendingTicks.set(tick.Id, tick);
-      else this.pendingCandles.set(topic, raw);
+      else this.pendingCandles.set(topic, frame);
       this.writer.count(0, 1);
       return false;
     }
-    if (!framed || !writeFramed(this.socket, framed)) this.socket.send(raw, TEXT);
+    this.write(frame);
     this.writer.count(1, 0);
     return true;
+  }
+
+  /** One frame to an open socket: the shared bytes, or through ws (plain) without them. */
+  private write(frame: SharedFrame): void {
+    if (this.tcp && wireFrames) wireFrames.write(this.tcp, frame.wire(this.windowBits));
+    else this.socket.send(frame.text, PLAIN_TEXT);
   }
 
   /**
@@ -105,8 +128,9 @@ export class Browser {
     const candles = this.pendingCandles;
     this.pendingTicks = undefined;
     this.pendingCandles = undefined;
-    if (ticks.size > 0) this.send(encodeDayMarket(ticks.values()));
-    for (const raw of candles.values()) this.send(raw);
+    // The catch-up frame is this browser's own: compressed, when it is, for it alone.
+    if (ticks.size > 0) this.send(new SharedFrame(encodeDayMarket(ticks.values())));
+    for (const frame of candles.values()) this.send(frame);
     return true;
   }
 

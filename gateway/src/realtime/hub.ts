@@ -34,10 +34,13 @@ import {
   type RealtimeOptions,
   SOCKET_LOGINS,
 } from './options.js';
+import { DEFLATE_NEGOTIATION, negotiatedWindowBits } from './permessage-deflate.js';
 import { createPrivateSessions, type UpstreamSettings } from './private-sessions.js';
 import { createPublicFeed } from './public-feed.js';
 import { createRecoveryBus } from './recovery.js';
 import { HANDSHAKE_REFUSALS } from './refusals.js';
+import { SharedFrame } from './shared-frame.js';
+import { wireFrames, wsVersion } from './ws-frames.js';
 
 export interface RealtimeHub {
   /** Registers GET /v1/ws; @fastify/websocket must be registered already. */
@@ -65,9 +68,9 @@ const DRAIN_POLL_MS = 20;
 /** Time a browser gets to complete a close the hub started before it is cut off. */
 const CLOSE_GRACE_MS = 1000;
 
-const PONG_FRAME = Buffer.from(PONG);
-const DOWN_FRAME = Buffer.from(JSON.stringify({ type: 'upstream', state: 'down' }));
-const UP_FRAME = Buffer.from(JSON.stringify({ type: 'upstream', state: 'up' }));
+const PONG_FRAME = SharedFrame.of(PONG);
+const DOWN_FRAME = SharedFrame.of(JSON.stringify({ type: 'upstream', state: 'down' }));
+const UP_FRAME = SharedFrame.of(JSON.stringify({ type: 'upstream', state: 'up' }));
 
 function errorFrame(msg: string): string {
   return JSON.stringify({ type: 'error', code: CODE.INVALID_INPUT, msg });
@@ -104,6 +107,8 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
   const closingSockets = new Set<WebSocket>();
   /** The HTTP response of each upgrade admitted, from `admit` until `accept` lets it go. */
   const upgradeResponses = new WeakMap<IncomingMessage, ServerResponse>();
+  /** The compression window each upgrade negotiated (0: plain), from its handshake to `accept`. */
+  const windowBitsOf = new WeakMap<IncomingMessage, number>();
   const admission = createAdmission({
     allowedOrigins: options.allowedOrigins,
     maxPerIp: options.maxConnectionsPerIp,
@@ -220,9 +225,15 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       return;
     }
     releaseUpgradeResponse(request.raw);
-    const browser = new Browser(socket, ip, langOf(request), writer);
+    const windowBits = windowBitsOf.get(request.raw) ?? 0;
+    windowBitsOf.delete(request.raw);
+    const browser = new Browser(socket, ip, langOf(request), writer, {
+      tcp: request.raw.socket,
+      windowBits,
+    });
     browsers.add(browser);
     metrics.clients.inc();
+    if (browser.compressed) metrics.compressingClients.inc();
     socket.on('message', (data, isBinary) => onMessage(browser, data, isBinary));
     socket.on('close', () => release(browser));
     // @fastify/websocket's own 'error' listener holds the upgrade's request and reply (the
@@ -353,6 +364,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     congested.delete(browser);
     admission.release(browser.ip);
     metrics.clients.dec();
+    if (browser.compressed) metrics.compressingClients.dec();
     for (const topic of browser.topics) {
       if (!isPrivateTopic(topic)) feed?.unsubscribe(browser, topic);
     }
@@ -408,7 +420,16 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     if (!wss) throw new Error('the realtime hub needs @fastify/websocket registered first');
     // /v1/ws is the server's only socket route: its limits are the hub's to set.
     wss.options.maxPayload = options.maxFrameBytes;
-    wss.options.perMessageDeflate = options.perMessageDeflate;
+    // Compression is offered only where frames can be shared (ws-frames.ts): ws's own
+    // per-socket compression costs a compressor per browser.
+    wss.options.perMessageDeflate =
+      options.perMessageDeflate && wireFrames ? DEFLATE_NEGOTIATION : false;
+    if (options.perMessageDeflate && !wireFrames) {
+      log.warn({ ws: wsVersion }, 'ws version not verified for shared frames: sockets go plain');
+    }
+    wss.on('headers', (headers, request) => {
+      windowBitsOf.set(request, negotiatedWindowBits(headers));
+    });
     fastify.get(SOCKET_PATH, { websocket: true, onRequest: admit }, accept);
     fastify.addHook('onClose', async () => {
       await shutdown();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLastValues, type Tick, ticksOf } from './last-values.js';
+import { SharedFrame } from './shared-frame.js';
 
 /** Ticks carrying a Close, as the upstream's do; the cache only reads Id. */
 const ticks = (...list: { Id: number; Close?: number }[]): Tick[] => list;
@@ -11,7 +12,7 @@ describe('createLastValues', () => {
     values.mergeTicks(ticks({ Id: 1, Close: 1 }, { Id: 2, Close: 2 }));
     values.mergeTicks(ticks({ Id: 1, Close: 1.5 }));
     const frame = values.quotesFrame();
-    expect(JSON.parse(String(frame))).toEqual({
+    expect(JSON.parse(String(frame?.text))).toEqual({
       type: 'DAY_MARKET',
       code: 1,
       data: [
@@ -27,11 +28,11 @@ describe('createLastValues', () => {
   it('keeps only the topics still held upstream', () => {
     const values = createLastValues();
     values.mergeTicks([{ Id: 1 }]);
-    values.setCandle('KLINE.A.1min', Buffer.from('a'));
-    values.setCandle('KLINE.B.1min', Buffer.from('b'));
+    values.setCandle('KLINE.A.1min', SharedFrame.of('a'));
+    values.setCandle('KLINE.B.1min', SharedFrame.of('b'));
     values.retain(new Set(['DAY_MARKET', 'KLINE.B.1min']));
     expect(values.candle('KLINE.A.1min')).toBeUndefined();
-    expect(values.candle('KLINE.B.1min')?.toString()).toBe('b');
+    expect(values.candle('KLINE.B.1min')?.text.toString()).toBe('b');
     expect(values.quotesFrame()).toBeDefined();
     values.retain(new Set());
     expect(values.quotesFrame()).toBeUndefined();

@@ -1,3 +1,5 @@
+import { SharedFrame } from './shared-frame.js';
+
 /** One instrument's entry of a DAY_MARKET frame; only `Id` matters to the gateway. */
 export interface Tick {
   readonly Id: number;
@@ -22,32 +24,33 @@ export function encodeDayMarket(ticks: Iterable<Tick>): Buffer {
 /**
  * The latest value of every public topic held upstream: each instrument's latest tick (merged
  * by Id from DAY_MARKET) and each KLINE topic's current candle frame. A new subscriber gets it
- * at once; the DAY_MARKET snapshot is encoded once per change however many subscribers ask.
+ * at once; the DAY_MARKET snapshot is encoded (and compressed) once per change however many
+ * subscribers ask.
  */
 export function createLastValues() {
   const quotes = new Map<number, Tick>();
-  const candles = new Map<string, Buffer>();
-  let quotesFrame: Buffer | undefined;
+  const candles = new Map<string, SharedFrame>();
+  let quotesFrame: SharedFrame | undefined;
 
   return {
     mergeTicks(ticks: readonly Tick[]): void {
       for (const tick of ticks) quotes.set(tick.Id, tick);
       quotesFrame = undefined;
     },
-    setCandle(topic: string, raw: Buffer): void {
-      candles.set(topic, raw);
+    setCandle(topic: string, frame: SharedFrame): void {
+      candles.set(topic, frame);
     },
     /** The latest quotes as one DAY_MARKET frame; `undefined` before the first tick. */
-    quotesFrame(): Buffer | undefined {
+    quotesFrame(): SharedFrame | undefined {
       if (quotes.size === 0) return undefined;
-      quotesFrame ??= encodeDayMarket(quotes.values());
+      quotesFrame ??= new SharedFrame(encodeDayMarket(quotes.values()));
       return quotesFrame;
     },
     /** The latest quotes themselves, for a browser whose frames are being conflated. */
     quotes(): Iterable<Tick> {
       return quotes.values();
     },
-    candle(topic: string): Buffer | undefined {
+    candle(topic: string): SharedFrame | undefined {
       return candles.get(topic);
     },
     /**

@@ -41,7 +41,10 @@ export interface RealtimeOptions {
   readonly lingerMs: number;
   /** Bad frames one browser may send within `badFrameWindowMs`; one more closes it. */
   readonly badFrameLimit: number;
-  /** Offer permessage-deflate to browsers (off by default: it costs CPU per socket). */
+  /**
+   * Negotiate permessage-deflate with browsers that offer it: frames over DEFLATE_FROM_BYTES
+   * then go compressed, each compressed once for all of them (shared-frame.ts).
+   */
   readonly perMessageDeflate: boolean;
   /** Window of `badFrameLimit` (default 10 s). */
   readonly badFrameWindowMs?: number;
@@ -91,7 +94,7 @@ export const REALTIME_DEFAULTS = {
   heartbeatMs: 5000,
   lingerMs: 2000,
   badFrameLimit: 20,
-  perMessageDeflate: false,
+  perMessageDeflate: true,
 } as const satisfies Omit<RealtimeOptions, 'upstreamWsUrl'>;
 
 export const DEFAULT_BAD_FRAME_WINDOW_MS = 10_000;

@@ -4,6 +4,7 @@ import type { TokenBucket } from 'limiter';
 import type { Browser } from './browser.js';
 import { type BucketRate, createKeyedBuckets, fullBucket } from './rate-buckets.js';
 import { LOGIN_REFUSALS, type LoginRefusal } from './refusals.js';
+import { SharedFrame } from './shared-frame.js';
 import { createTopicBatch, type TopicBatch } from './topic-batch.js';
 import { parseUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
 import {
@@ -39,7 +40,7 @@ interface Session {
   readonly subscribers: Map<PrivateTopic, Set<Browser>>;
   readonly lingering: Map<PrivateTopic, NodeJS.Timeout>;
   /** The last accepted `login_result`, exactly as the upstream sent it. */
-  loginResult: Buffer | undefined;
+  loginResult: SharedFrame | undefined;
   /** Logged in on the current connection. */
   loggedIn: boolean;
   /** 'starting' until the first connection is logged in; 'down' after it was lost. */
@@ -143,7 +144,10 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
       case 'FOREX_TRADE':
       case 'FOREX_CLOSED': {
         const set = session.subscribers.get(frame.type);
-        if (set) for (const browser of set) browser.send(frame.raw);
+        if (!set) return;
+        // Compressed at most once for all the token's browsers (shared-frame.ts).
+        const push = new SharedFrame(frame.raw);
+        for (const browser of set) browser.send(push);
         return;
       }
       case 'login_result':
@@ -159,18 +163,19 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
     const code =
       typeof parsed === 'object' && parsed !== null && 'code' in parsed ? parsed.code : undefined;
     if (code !== CODE.OK) {
-      refuse(session, frame.raw);
+      refuse(session, new SharedFrame(frame.raw));
       return;
     }
     session.loggedIn = true;
-    session.loginResult = frame.raw;
+    const loginResult = new SharedFrame(frame.raw);
+    session.loginResult = loginResult;
     session.socket.resetBackoff();
     session.batch.setLive(true);
     for (const browser of session.members) {
       const membership = memberships.get(browser);
       if (!membership?.awaitingLogin) continue;
       membership.awaitingLogin = false;
-      browser.send(frame.raw);
+      browser.send(loginResult);
       for (const topic of membership.waiting) join(session, browser, topic);
       membership.waiting.clear();
     }
@@ -181,14 +186,14 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
   }
 
   /** The token was refused: every browser on it learns so, and the session ends at once. */
-  function refuse(session: Session, raw: Buffer) {
+  function refuse(session: Session, answer: SharedFrame) {
     log.info({ session: session.id }, 'upstream refused the token');
     const members = [...session.members];
     destroy(session);
     for (const browser of members) {
       const ownLogin = memberships.get(browser)?.awaitingLogin ?? false;
       memberships.delete(browser);
-      browser.send(raw);
+      browser.send(answer);
       options.onRefused(browser, ownLogin ? 'own_login' : 'relogin');
     }
   }

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as ws from 'ws';
 import {
   type FakeUpstream,
   startFakeUpstream,
@@ -15,6 +14,7 @@ import {
   type TestBrowser,
   waitFor,
 } from './test-support/harness.js';
+import { type WireFrames, wireFrames } from './ws-frames.js';
 
 const K1 = 'KLINE.EURUSD.1min';
 
@@ -102,20 +102,13 @@ describe('public feed', () => {
     for (const b of many) b.send({ type: 'sub', param: K1 });
     await waitFor(() => upstream.publish(K1, kline(K1, 0)) === 1, 'the KLINE subscription');
     await Promise.all(many.map((b) => b.next((f) => f.type === K1)));
-    // Sender is a named export of ws's ESM entry that @types/ws does not declare.
-    const { Sender } = ws as unknown as {
-      Sender: { prototype: { sendFrame(list: Buffer[]): void } };
-    };
-    const sendFrame = vi.spyOn(Sender.prototype, 'sendFrame');
+    const write = vi.spyOn(wireFrames as WireFrames, 'write');
     const candle = kline(K1, 9.5);
     upstream.publish(K1, candle);
     await Promise.all(
       many.map((b) => b.next((f) => f.type === K1 && JSON.stringify(f).includes('9.5'))),
     );
-    const frames = sendFrame.mock.calls
-      .map(([list]) => list)
-      .filter((list) => list.length === 1 && list[0]?.includes('9.5'))
-      .map((list) => list[0]);
+    const frames = write.mock.calls.map(([, frame]) => frame).filter((f) => f.includes('9.5'));
     expect(frames).toHaveLength(10);
     expect(new Set(frames).size).toBe(1);
     expect(frames[0]?.subarray(-Buffer.byteLength(candle)).toString()).toBe(candle);

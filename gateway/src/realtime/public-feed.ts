@@ -1,7 +1,7 @@
 import type { Browser } from './browser.js';
-import { frameText } from './framed-text.js';
 import { createLastValues, type Tick, ticksOf } from './last-values.js';
 import type { UpstreamSettings } from './private-sessions.js';
+import { SharedFrame } from './shared-frame.js';
 import { createTopicBatch } from './topic-batch.js';
 import { parseUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
 import { openUpstreamSocket } from './upstream-socket.js';
@@ -19,7 +19,8 @@ export type FeedState = 'starting' | 'up' | 'down' | 'closed';
  * The public half of the hub: one upstream connection carries DAY_MARKET and every KLINE topic
  * for all browsers. Topics are reference-counted — the first browser subscribes upstream, the
  * last one leaving unsubscribes after `lingerMs` unless another arrives meanwhile — and each
- * upstream frame is fanned out as the very Buffer the upstream sent, framed once for all.
+ * upstream frame is fanned out as the very bytes the upstream sent, framed (and compressed)
+ * once for all.
  */
 export function createPublicFeed(options: PublicFeedOptions) {
   const { metrics, log } = options;
@@ -72,22 +73,22 @@ export function createPublicFeed(options: PublicFeedOptions) {
         return;
       }
       lastValues.mergeTicks(ticks);
-      fanOut(type, frame.raw, ticks);
+      fanOut(type, new SharedFrame(frame.raw), ticks);
     } else if (type.startsWith('KLINE.')) {
       if (!subscribers.has(type)) return;
-      lastValues.setCandle(type, frame.raw);
-      fanOut(type, frame.raw, undefined);
+      const candle = new SharedFrame(frame.raw);
+      lastValues.setCandle(type, candle);
+      fanOut(type, candle, undefined);
     } else {
       // `error` answers a sub the upstream refused (e.g. a KLINE of an unknown instrument).
       log.debug({ upstream: 'public', type: type.slice(0, 64) }, 'public frame not forwarded');
     }
   }
 
-  function fanOut(topic: string, raw: Buffer, ticks: readonly Tick[] | undefined) {
+  function fanOut(topic: string, frame: SharedFrame, ticks: readonly Tick[] | undefined) {
     const set = subscribers.get(topic);
     if (!set) return;
-    const framed = frameText(raw);
-    for (const browser of set) browser.sendQuote(topic, raw, ticks, framed);
+    for (const browser of set) browser.sendQuote(topic, frame, ticks);
   }
 
   /** Sends `browser` the last value of `topic`, if there is one yet. */

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from './test-support/fake-upstream.js';
 import {
   type BrowserFrame,
-  dayMarket,
   type Gateway,
   kline,
   openBrowser,
@@ -13,6 +12,7 @@ import {
   type TestBrowser,
   waitFor,
 } from './test-support/harness.js';
+import { seededRandom } from './test-support/random.js';
 
 const K1 = 'KLINE.EURUSD.1min';
 const INSTRUMENTS = 40;
@@ -21,23 +21,39 @@ let upstream: FakeUpstream;
 let gateway: Gateway;
 const browsers: TestBrowser[] = [];
 
-async function browser(...topics: string[]) {
+async function browser(deflate: boolean, ...topics: string[]) {
   // Pings every 50 ms keep a paused browser from being closed as idle: only its reading stops.
-  const b = await openBrowser(gateway.wsUrl, { pingMs: 50 });
+  const b = await openBrowser(gateway.wsUrl, { pingMs: 50, deflate });
   browsers.push(b);
+  expect(b.socket.extensions).toBe(deflate ? 'permessage-deflate' : '');
   for (const topic of topics) b.send({ type: 'sub', param: topic });
   return b;
+}
+
+/** Whether `b`'s frames came compressed: fewer bytes on the wire than in the texts. */
+function cameCompressed(b: TestBrowser): boolean {
+  const texts = b.texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  return tcp(b).bytesRead < texts;
 }
 
 function tcp(b: TestBrowser): Socket {
   return (b.socket as unknown as { _socket: Socket })._socket;
 }
 
-/** Tick `step` of every instrument: Close encodes the step so order can be checked. */
+const noise = seededRandom(28);
+
+/**
+ * Tick `step` of every instrument: Close encodes the step so order can be checked; the other
+ * figures move as a market's do, so that the frame deflates as a real one (to about a third).
+ */
 function tickFrame(step: number): string {
-  const ticks: [number, number][] = [];
-  for (let id = 1; id <= INSTRUMENTS; id++) ticks.push([id, step + id / 1000]);
-  return dayMarket(...ticks);
+  const data = [];
+  for (let id = 1; id <= INSTRUMENTS; id++) {
+    const price = () => Math.round(noise() * 1e7) / 1e5;
+    const Close = step + id / 1000;
+    data.push({ Id: id, Code: `I${id}`, Open: price(), High: price(), Low: price(), Close });
+  }
+  return JSON.stringify({ type: 'DAY_MARKET', code: 1, data });
 }
 
 /** The latest Close per instrument Id across every DAY_MARKET frame received. */
@@ -72,18 +88,27 @@ afterEach(async () => {
   await upstream.close();
 });
 
-describe('slow browsers', () => {
+// A reader that negotiated permessage-deflate is treated exactly as a plain one: its buffer
+// counts the compressed bytes waiting for it.
+describe.each([
+  { reader: 'plain', deflate: false },
+  { reader: 'compressed', deflate: true },
+])('slow browsers, $reader', ({ deflate }) => {
+  // ~5 MB of DAY_MARKET per browser, deflated or not: more than the kernel buffers hold.
+  const stepsPastKernelBuffers = deflate ? 5000 : 1500;
+
   it('conflates quotes for a browser that stops reading; the others get every frame', async () => {
-    const fast = await browser('DAY_MARKET', K1);
-    const slow = await browser('DAY_MARKET', K1);
+    const fast = await browser(deflate, 'DAY_MARKET', K1);
+    const slow = await browser(deflate, 'DAY_MARKET', K1);
     await waitFor(() => upstream.publicOpen()[0]?.topics.size === 2, 'the subscriptions');
     tcp(slow).pause();
 
-    const STEPS = 1500; // ~2.3 MB of DAY_MARKET per browser: more than the kernel buffers
+    const STEPS = stepsPastKernelBuffers;
     for (let step = 1; step <= STEPS; step++) {
       upstream.publish('DAY_MARKET', tickFrame(step));
       if (step % 100 === 0) upstream.publish(K1, kline(K1, step));
-      if (step % 50 === 0) await sleep(1);
+      // The reading browser keeps up (it shares this process with the gateway).
+      if (step % 50 === 0) await waitFor(() => fast.ofType('DAY_MARKET').length > step - 200, '');
     }
     await waitFor(
       () => fast.ofType('DAY_MARKET').length === STEPS,
@@ -109,10 +134,11 @@ describe('slow browsers', () => {
     for (let id = 1; id <= INSTRUMENTS; id++) expect(latest.get(id)).toBe(STEPS + id / 1000);
     expect(slow.ofType('DAY_MARKET').length).toBeLessThan(STEPS);
     expect(slow.socket.readyState).toBe(slow.socket.OPEN);
+    expect([cameCompressed(fast), cameCompressed(slow)]).toEqual([deflate, deflate]);
   });
 
   it('never drops private frames for a slow browser', async () => {
-    const slow = await browser('DAY_MARKET');
+    const slow = await browser(deflate, 'DAY_MARKET');
     slow.send({ type: 'login', token: 'good-slow' });
     await slow.next((f) => f.type === 'login_result');
     slow.send({ type: 'sub', param: 'FOREX_TRADE' });
@@ -122,7 +148,7 @@ describe('slow browsers', () => {
     );
     tcp(slow).pause();
     const PRIVATE = 200;
-    for (let step = 1; step <= 1500; step++) {
+    for (let step = 1; step <= stepsPastKernelBuffers; step++) {
       upstream.publish('DAY_MARKET', tickFrame(step));
       if (step % 7 === 0 && step / 7 <= PRIVATE) {
         const frame = {
@@ -140,11 +166,12 @@ describe('slow browsers', () => {
     await waitFor(() => slow.ofType('FOREX_TRADE').length === PRIVATE, 'every private frame', 5000);
     const ids = slow.ofType('FOREX_TRADE').map((f) => (f.data as { Id: number }[])[0]?.Id);
     expect(ids).toEqual(Array.from({ length: PRIVATE }, (_, i) => i + 1));
+    expect(cameCompressed(slow)).toBe(deflate);
   });
 
   it('closes a browser past the hard cap with CLOSE.SLOW_CONSUMER and releases it', async () => {
-    const fast = await browser('DAY_MARKET');
-    const slow = await browser('DAY_MARKET');
+    const fast = await browser(deflate, 'DAY_MARKET');
+    const slow = await browser(deflate, 'DAY_MARKET');
     slow.send({ type: 'login', token: 'good-stuck' });
     await slow.next((f) => f.type === 'login_result');
     slow.send({ type: 'sub', param: 'FOREX_TRADE' });
@@ -154,14 +181,16 @@ describe('slow browsers', () => {
     );
     tcp(slow).pause();
 
-    // 10 KiB private frames, which are never conflated: the buffer can only grow.
+    // 10 KiB private frames, which are never conflated: the buffer can only grow. Their
+    // figures vary as a trader's do, so they do not deflate to nothing.
+    const random = seededRandom(7);
     const big = JSON.stringify({
       type: 'FOREX_TRADE',
       code: 1,
       data: Array.from({ length: 200 }, (_, i) => ({
         Id: i,
-        UpdatePrice: 1.23456,
-        FactProfits: '-1.234567',
+        UpdatePrice: Math.round(random() * 1e6) / 1e5,
+        FactProfits: (random() * 100 - 50).toFixed(6),
       })),
     });
     let sent = 0;
@@ -177,6 +206,7 @@ describe('slow browsers', () => {
     await waitFor(() => gateway.hub.stats().upstream.private === 0, 'the private session released');
     tcp(slow).resume();
     expect(await slow.closed).toBe(CLOSE.SLOW_CONSUMER);
+    expect(cameCompressed(slow)).toBe(deflate);
     // The other browser still gets ticks.
     const before = fast.ofType('DAY_MARKET').length;
     upstream.publish('DAY_MARKET', tickFrame(99_999));

@@ -38,8 +38,12 @@ afterAll(async () => {
   await upstream.close();
 });
 
-async function tab(token: string) {
-  const b = await openBrowser(gateway.wsUrl, { pingMs: 300 });
+/**
+ * A logged-in tab. The paused one offers no compression: at the mock's pace a compressing one
+ * takes some 30 s to fill the kernel's buffers (slow-consumer.test.ts pauses both kinds).
+ */
+async function tab(token: string, deflate = true) {
+  const b = await openBrowser(gateway.wsUrl, { pingMs: 300, deflate });
   browsers.push(b);
   b.send({ type: 'login', token });
   await b.next((f) => f.type === 'login_result');
@@ -69,7 +73,7 @@ describe('a browser that stops reading (mock upstream)', () => {
     }
     const ordersMs = performance.now() - setup;
     const fast = await tab(user.token);
-    const slow = await tab(user.token);
+    const slow = await tab(user.token, false);
     await fast.next((f) => f.type === 'FOREX_TRADE');
     await slow.next((f) => f.type === 'FOREX_TRADE');
 

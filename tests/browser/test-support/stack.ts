@@ -39,6 +39,8 @@ export interface Stack {
    * when its code is not 1.
    */
   control<T = unknown>(path: string, body?: object): Promise<T>;
+  /** The value of one of the gateway's own metrics (a gauge or counter without labels). */
+  gatewayMetric(name: string): Promise<number>;
   /** Closes the gateway, then the mock, and removes the data directory and the web copy. */
   close(): Promise<void>;
 }
@@ -123,6 +125,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       api: createApi(baseUrl),
       apiAs: (token) => createApi(baseUrl, token),
       control: (path, body) => callControl(started.mock.url, path, body),
+      gatewayMetric: async (name) => {
+        const metric = await started.gateway.metrics.registry.getSingleMetric(name)?.get();
+        return metric?.values[0]?.value ?? Number.NaN;
+      },
       close: () => stopAll(started.gateway, started.mock, scratch),
     };
   } catch (error) {

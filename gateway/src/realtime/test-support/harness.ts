@@ -3,7 +3,7 @@
  * that record what they receive, and a polling wait.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { WebSocket } from 'ws';
+import { type PerMessageDeflateOptions, WebSocket } from 'ws';
 import { createMetrics, type Metrics } from '../../ops/metrics.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from '../index.js';
 import { REALTIME_DEFAULTS } from '../options.js';
@@ -98,6 +98,11 @@ export interface BrowserOptions {
   readonly pingMs?: number;
   /** The loopback address to connect from (127.0.0.2 is another browser's address). */
   readonly localAddress?: string;
+  /**
+   * What the browser offers of permessage-deflate (default: ws's offer, as browsers make one:
+   * `permessage-deflate; client_max_window_bits`); false offers nothing.
+   */
+  readonly deflate?: boolean | PerMessageDeflateOptions;
 }
 
 export async function openBrowser(url: string, options: BrowserOptions = {}): Promise<TestBrowser> {
@@ -105,6 +110,7 @@ export async function openBrowser(url: string, options: BrowserOptions = {}): Pr
     ...(options.origin && { origin: options.origin }),
     ...(options.headers && { headers: options.headers }),
     ...(options.localAddress && { localAddress: options.localAddress }),
+    ...(options.deflate !== undefined && { perMessageDeflate: options.deflate }),
   });
   const frames: BrowserFrame[] = [];
   const texts: string[] = [];

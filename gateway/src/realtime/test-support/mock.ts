@@ -79,3 +79,18 @@ export async function openInstruments(mock: MockUpstream): Promise<Instrument[]>
   const list = await restClient(mock).call('tradeList', {});
   return list.filter((i) => i.MarketStatus === 1 && i.HasForexMultiple.length > 0);
 }
+
+/** Opens a market order of the smallest size on `instrument`; resolves its Id. */
+export async function buyAtMarket(
+  user: Awaited<ReturnType<typeof demoUser>>,
+  instrument: Instrument,
+): Promise<number> {
+  const order = await user.api.call('submit', {
+    type: 1,
+    cont: instrument.ForexMinCont,
+    forex_id: instrument.Id,
+    status: 1,
+    multiple: instrument.HasForexMultiple[0]?.Value ?? 1,
+  });
+  return order.Id;
+}

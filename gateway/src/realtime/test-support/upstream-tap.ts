@@ -14,6 +14,8 @@ export interface TappedConnection {
   readonly topics: Set<string>;
   /** Arrival time (performance.now()) of each upstream DAY_MARKET frame, with its text. */
   readonly ticks: { readonly at: number; readonly text: string }[];
+  /** Every frame the upstream sent, in order. */
+  readonly received: string[];
   /** Whether the gateway logged in on it: a private connection. */
   loggedIn: boolean;
   closed: boolean;
@@ -40,6 +42,7 @@ export async function startUpstreamTap(targetUrl: string): Promise<UpstreamTap> 
       sent: [],
       topics: new Set(),
       ticks: [],
+      received: [],
       loggedIn: false,
       closed: false,
     };
@@ -62,6 +65,7 @@ export async function startUpstreamTap(targetUrl: string): Promise<UpstreamTap> 
     });
     upstream.on('message', (data) => {
       const text = data.toString();
+      connection.received.push(text);
       if (text.startsWith('{"type":"DAY_MARKET"'))
         connection.ticks.push({ at: performance.now(), text });
       downstream.send(text);
