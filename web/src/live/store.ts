@@ -15,6 +15,7 @@ import type {
   QuoteView,
   RiskView,
 } from '../worker/api.js';
+import { feedChart } from './chart-feed.js';
 
 /** Order events the screens react to, as counters that move (effects depend on them). */
 export interface OrderSignals {
@@ -117,6 +118,7 @@ export function applyBatch(batch: LiveBatch, state: LiveState = live): void {
     state.alerts.fired = ref(batch.alerts);
     state.alerts.seq++;
   }
+  feedChart(batch);
 }
 
 /**

@@ -21,6 +21,7 @@ import { createAlertWatch } from './alert-watch.js';
 import type { BatchListener, ConnectOptions, LiveApi } from './api.js';
 import { type LiveBatch, mergeBatch } from './batch.js';
 import { createBatcher, type FrameScheduler } from './batcher.js';
+import { createChartSeries } from './chart-series.js';
 import { createLiveModel } from './model.js';
 
 export interface LiveCoreOptions {
@@ -60,6 +61,7 @@ function addressOf(wsUrl: string, lang: string): string {
 export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
   const model = createLiveModel();
   const alerts = createAlertWatch();
+  const series = createChartSeries();
   const batcher = createBatcher<LiveBatch>({
     empty: () => ({}),
     merge: mergeBatch,
@@ -94,7 +96,12 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
 
   /** Hands what the model changed to the batcher. Called after every input. */
   function changed() {
-    const batch = model.takeChanges();
+    let batch = model.takeChanges();
+    const indicators = series.take();
+    if (indicators) {
+      batch ??= {};
+      batch.indicators = indicators;
+    }
     if (batch) batcher.push(batch);
   }
 
@@ -129,6 +136,7 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
         break;
       default:
         model.applyCandle(frame.type, frame.data);
+        series.applyCandle(frame.type, frame.data);
     }
     changed();
   }
@@ -229,6 +237,16 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
       changed();
     },
 
+    setChartCandles(code, period, columns) {
+      series.setCandles(klineTopic(code, period), columns);
+      changed();
+    },
+
+    setIndicators(settings) {
+      series.setSettings(settings);
+      changed();
+    },
+
     watchQuotes(ids) {
       model.watchQuotes(ids);
       changed();
@@ -293,7 +311,9 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
 
     onBatch(next) {
       listener = next;
-      batcher.push(model.snapshot());
+      series.snapshot();
+      const indicators = series.take();
+      batcher.push(indicators ? { ...model.snapshot(), indicators } : model.snapshot());
     },
 
     status() {
