@@ -53,9 +53,13 @@ export function createAlertBook(deps: AlertBookDeps) {
 
   function arm(): void {
     const armed = state.list.filter((alert) => alert.firedAt === null);
-    Promise.resolve(deps.arm(armed)).catch((error: unknown) =>
-      console.warn('alerts not handed to the live worker', error),
-    );
+    const warn = (error: unknown) => console.warn('alerts not handed to the live worker', error);
+    // A worker that cannot start never breaks the caller (the start-up): the alerts wait.
+    try {
+      Promise.resolve(deps.arm(armed)).catch(warn);
+    } catch (error) {
+      warn(error);
+    }
   }
 
   /** Reads the device's alerts (again: another tab may have changed them) and arms them. */
@@ -153,6 +157,7 @@ export function startAlerts(): void {
     alertBook.fired(live.alerts.fired);
   });
   // Another tab set, changed or fired an alert: this one reads the list again.
+  if (typeof window === 'undefined') return;
   window.addEventListener('storage', (event) => {
     if (event.key === ALERTS_KEY || event.key === null) alertBook.load();
   });
