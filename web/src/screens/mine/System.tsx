@@ -6,6 +6,7 @@ import { setOneTapClose, settings } from '../../state/settings.js';
 import { ActionRow, LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { Switch } from '../../ui/Switch.js';
+import { ThemeChoice } from '../../ui/ThemeChoice.js';
 
 /** `/mine/system`: other settings, with the logout row. */
 export default function System() {
@@ -15,6 +16,7 @@ export default function System() {
     <>
       <PageHeader backTo="/user" title={t('web.user.other_settings')} />
       <div className="page-body">
+        <ThemeChoice />
         <div className="row-list">
           <LinkRow
             to="/language"

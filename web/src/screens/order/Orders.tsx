@@ -5,7 +5,7 @@ import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
 import { useOrderSignals } from '../../live/hooks.js';
-import { refreshTrading } from '../../state/trading.js';
+import { keptOrders, refreshTrading } from '../../state/trading.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { LiveStatus } from '../../ui/LiveStatus.js';
 import { PagedBody } from '../../ui/PagedBody.js';
@@ -78,8 +78,16 @@ export default function Orders() {
     key: String(tab),
     keyOf: (order) => order.Id,
     fetchPage: async (page, signal) => {
-      const answer = await api.call('myDeal', { status: tab, page }, { signal });
-      return { rows: answer.data, total: answer.total };
+      try {
+        const answer = await api.call('myDeal', { status: tab, page }, { signal });
+        return { rows: answer.data, total: answer.total };
+      } catch (error) {
+        // No network yet: the open orders this device kept, until the list can be read (the
+        // socket's login after the network returns asks for that read).
+        const kept = page === 1 ? await keptOrders(tab) : undefined;
+        if (kept) return kept;
+        throw error;
+      }
     },
   });
   /**
