@@ -13,6 +13,7 @@ import { ConnectionBadge } from '../ui/ConnectionBadge.js';
 import { LoadingIndicator } from '../ui/LoadingIndicator.js';
 import { MarginBanner } from '../ui/MarginBanner.js';
 import { ToastHost } from '../ui/ToastHost.js';
+import { AlertEditorHost } from './AlertEditorHost.js';
 import { guardRoute } from './guard.js';
 import { startRealtime } from './realtime.js';
 import { KEEP_ALIVE_PATHS, type RoutePath, routeAt, TRADE_LIST_PATHS } from './routes.js';
@@ -28,6 +29,7 @@ export function App() {
         <Shell />
         <ToastHost />
         <LoadingIndicator />
+        <AlertEditorHost />
         <ConfirmHost />
       </FormatProvider>
     </Router>

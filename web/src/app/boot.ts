@@ -62,7 +62,8 @@ export function boot(root: HTMLElement): void {
 
   // 3. Once the first screen has shown its quotes (or at once, when the page opens elsewhere):
   // the socket's login, the stored login's check, then the holdings and balance of the account
-  // feed; fills and closes are announced from then on; the service worker registers.
+  // feed; the price alerts are armed; fills and closes are announced from then on; the service
+  // worker registers.
   const firstScreen = firstScreenShown({
     opensOnQuotes,
     loaded: () => market.loaded,
@@ -74,11 +75,19 @@ export function boot(root: HTMLElement): void {
     },
   });
   void firstScreen.then(releaseLogin);
-  const loginChecked = Promise.all([statusChecked, firstScreen])
+  // The status check may send the page away: the stored login and the alerts wait for it too.
+  const started = Promise.all([statusChecked, firstScreen]);
+  const loginChecked = started
     .then(() => import('./stored-login.js'))
     .then(({ checkStoredLogin }) => checkStoredLogin())
     .catch((error: unknown) => console.warn('stored login not checked', error));
   startAccountFeed(loginChecked);
+  // The price alerts kept on the device, armed in the worker for visitors and users alike (a
+  // chunk of its own: their shapes come with the protocol's schemas).
+  void started
+    .then(() => import('../state/alerts.js'))
+    .then(({ startAlerts }) => startAlerts())
+    .catch((error: unknown) => console.warn('price alerts not armed', error));
   void firstScreen
     .then(() => import('../state/order-news.js'))
     .then(({ announceOrderNews }) => announceOrderNews(trading, live.orders))

@@ -13,7 +13,7 @@ const byAccess = (access: string) =>
 
 describe('route guard (docs/product.md#routes, #validation, #roles)', () => {
   it('registers every route of the product, the wallet and its screens for real users only', () => {
-    expect(paths).toHaveLength(27);
+    expect(paths).toHaveLength(28);
     expect(byAccess('real').sort()).toEqual(
       [
         '/mine/auth',

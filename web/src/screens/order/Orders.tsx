@@ -15,6 +15,7 @@ import { Tabs } from '../../ui/Tabs.js';
 import { type PagedList, usePagedList } from '../../ui/usePagedList.js';
 import { AccountCard } from './AccountCard.js';
 import { cancelOrder, closeOrder, saveStops } from './actions.js';
+import { CloseAllBar } from './CloseAllBar.js';
 import { OrderDetail } from './OrderDetail.js';
 import { HistoryRow, HoldingRow, PendingRow, type RowActions } from './OrderRows.js';
 import { type OrderTab, tabOf, withoutOrders } from './order-view.js';
@@ -183,6 +184,14 @@ export default function Orders() {
         onChange={(type) => navigate(`/order?type=${type}`, { replace: true })}
         className="orders-tabs"
       />
+      {tab === 1 && (
+        <CloseAllBar
+          onClosed={(ids) => {
+            forget(ids);
+            void list.refresh();
+          }}
+        />
+      )}
       <div role="tabpanel" className="orders-panel" aria-busy={list.loading !== null}>
         <PullToRefresh
           disabled={firstLoad}
