@@ -5,12 +5,9 @@
  */
 import { z } from 'zod';
 import { fromMicros } from '../../arithmetic/money.js';
-import { CODE } from '../../envelope.js';
 import type { Routes } from '../../routes/table.js';
-import { wireInt } from '../../schemas/primitives.js';
 import { DEPOSIT_STATUS, FUNDS_TAB } from '../../schemas/wallet.js';
 import type { MockDeps } from '../deps.js';
-import { type ControlAction, defineControl } from '../http/control.js';
 import { callerOf, type Handlers, reply } from '../http/handler.js';
 import { refuse } from '../refusal.js';
 import { LEDGER_KIND, type Ledger } from '../services/ledger.js';
@@ -25,13 +22,13 @@ import {
 } from './catalogue.js';
 import {
   amountMicros,
-  controlRefusal,
   MAX_DEPOSIT_MICROS,
   namesOneRecord,
   RECORD_PAGE_SIZE,
   recordNumber,
   reviewTargetShape,
 } from './records.js';
+import { createRecordReview } from './review.js';
 
 type DepositHandlers = Pick<
   Handlers<Routes>,
@@ -117,19 +114,13 @@ export function createDeposits({ db, clock }: MockDeps, ledger: Ledger) {
       `SELECT * FROM deposits WHERE user_id = ? AND type = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
     )
     .safeIntegers(true);
-  const findRecord = db
-    .prepare('SELECT * FROM deposits WHERE id = ? OR number = ?')
-    .safeIntegers(true);
-  const setReview = db.prepare(
-    'UPDATE deposits SET status = ?, remark = COALESCE(?, remark), reviewed_at = ? WHERE id = ?',
-  );
-  const listRecent = db
-    .prepare(
-      `SELECT d.*, u.uid FROM deposits d JOIN users u ON u.id = d.user_id
-       WHERE (@status IS NULL OR d.status = @status) AND (@uid IS NULL OR u.uid = @uid)
-       ORDER BY d.id DESC LIMIT 100`,
-    )
-    .safeIntegers(true);
+  const records = createRecordReview<DepositRow>(db, {
+    table: 'deposits',
+    noun: 'deposit',
+    noteColumn: 'remark',
+    awaiting: DEPOSIT_STATUS.UNCHECKED,
+    lastStatus: DEPOSIT_STATUS.INVALID,
+  });
 
   /** Refuses a proof that is not an image this user uploaded. */
   function requireOwnUpload(userId: number, proofImg: string): void {
@@ -225,15 +216,11 @@ export function createDeposits({ db, clock }: MockDeps, ledger: Ledger) {
    * transaction. Only a deposit still unchecked can be reviewed.
    */
   const review = db.transaction((input: z.output<typeof depositReviewSchema>) => {
-    const row = findRecord.get(input.id ?? null, input.number ?? null) as DepositRow | undefined;
-    if (!row) controlRefusal(`no deposit ${input.id ?? input.number}`, CODE.NOT_FOUND);
-    if (Number(row.status) !== DEPOSIT_STATUS.UNCHECKED) {
-      controlRefusal(`deposit ${row.number} is already reviewed (status ${row.status})`);
-    }
+    const row = records.awaiting(input);
     const status = input.approve
       ? DEPOSIT_STATUS.FINISHED
       : (input.status ?? DEPOSIT_STATUS.REJECTED);
-    setReview.run(status, input.remark ?? null, clock.now(), row.id);
+    records.setVerdict(row, status, input.remark, clock.now());
     const userId = Number(row.user_id);
     if (input.approve) {
       ledger.post(userId, row.amount_micros, LEDGER_KIND.DEPOSIT, {
@@ -249,38 +236,19 @@ export function createDeposits({ db, clock }: MockDeps, ledger: Ledger) {
     };
   });
 
-  const controls: ControlAction[] = [
-    defineControl({
-      method: 'POST',
-      path: '/deposits/review',
-      summary:
-        'Reviews a pending deposit named by id or number: approve credits the balance; a rejection sets status 2 (or 3 invalid) with an optional remark.',
-      input: depositReviewSchema,
-      run: (input) => review(input),
+  const controls = records.controls({
+    reviewSummary:
+      'Reviews a pending deposit named by id or number: approve credits the balance; a rejection sets status 2 (or 3 invalid) with an optional remark.',
+    reviewInput: depositReviewSchema,
+    review: (input) => review(input),
+    listed: (row) => ({
+      amount: fromMicros(row.amount_micros),
+      currency_code: row.currency_code,
+      status: Number(row.status),
+      created_at: formatUtc(Number(row.created_at)),
+      remark: row.remark,
     }),
-    defineControl({
-      method: 'GET',
-      path: '/deposits',
-      summary: 'The 100 newest deposits, optionally of one status and one user uid.',
-      input: z.object({ status: wireInt(0, 3).optional(), uid: z.string().optional() }),
-      run: ({ status, uid }) =>
-        (
-          listRecent.all({ status: status ?? null, uid: uid ?? null }) as (DepositRow & {
-            uid: string;
-          })[]
-        ).map((row) => ({
-          id: Number(row.id),
-          number: row.number,
-          uid: row.uid,
-          type: Number(row.type),
-          amount: fromMicros(row.amount_micros),
-          currency_code: row.currency_code,
-          status: Number(row.status),
-          created_at: formatUtc(Number(row.created_at)),
-          remark: row.remark,
-        })),
-    }),
-  ];
+  });
 
   return { handlers, controls };
 }

@@ -15,12 +15,9 @@ import {
   receivedAmountUnits,
   withdrawFeeMicros,
 } from '../../arithmetic/withdraw.js';
-import { CODE } from '../../envelope.js';
 import type { Routes } from '../../routes/table.js';
-import { wireInt } from '../../schemas/primitives.js';
 import { DRAW_TYPE, WITHDRAW_STATUS } from '../../schemas/wallet.js';
 import type { MockDeps } from '../deps.js';
-import { type ControlAction, defineControl } from '../http/control.js';
 import { callerOf, type Handlers, reply } from '../http/handler.js';
 import type { MessageKey } from '../messages.js';
 import { refuse } from '../refusal.js';
@@ -30,12 +27,12 @@ import { WITHDRAW_CURRENCIES, withdrawCurrency } from './catalogue.js';
 import type { Methods } from './methods.js';
 import {
   amountMicros,
-  controlRefusal,
   namesOneRecord,
   RECORD_PAGE_SIZE,
   recordNumber,
   reviewTargetShape,
 } from './records.js';
+import { createRecordReview } from './review.js';
 
 type WithdrawHandlers = Pick<Handlers<Routes>, 'drawSymbolList' | 'draw' | 'drawList'>;
 
@@ -118,19 +115,13 @@ export function createWithdrawals(
        WHERE w.user_id = ? AND w.type = ? ORDER BY w.id DESC LIMIT ? OFFSET ?`,
     )
     .safeIntegers(true);
-  const findRecord = db
-    .prepare('SELECT * FROM withdrawals WHERE id = ? OR number = ?')
-    .safeIntegers(true);
-  const setReview = db.prepare(
-    'UPDATE withdrawals SET status = ?, notes = COALESCE(?, notes), reviewed_at = ? WHERE id = ?',
-  );
-  const listRecent = db
-    .prepare(
-      `SELECT w.*, u.uid FROM withdrawals w JOIN users u ON u.id = w.user_id
-       WHERE (@status IS NULL OR w.status = @status) AND (@uid IS NULL OR u.uid = @uid)
-       ORDER BY w.id DESC LIMIT 100`,
-    )
-    .safeIntegers(true);
+  const records = createRecordReview<WithdrawalRow>(db, {
+    table: 'withdrawals',
+    noun: 'withdrawal',
+    noteColumn: 'notes',
+    awaiting: WITHDRAW_STATUS.REVIEWING,
+    lastStatus: WITHDRAW_STATUS.REJECTED,
+  });
 
   /**
    * Checks the balance, records the request, takes the amount (a WITHDRAW ledger row) and
@@ -226,13 +217,9 @@ export function createWithdrawals(
    * row, then unfreezes) a withdrawal under review, in one transaction.
    */
   const review = db.transaction((input: z.output<typeof withdrawalReviewSchema>) => {
-    const row = findRecord.get(input.id ?? null, input.number ?? null) as WithdrawalRow | undefined;
-    if (!row) controlRefusal(`no withdrawal ${input.id ?? input.number}`, CODE.NOT_FOUND);
-    if (Number(row.status) !== WITHDRAW_STATUS.REVIEWING) {
-      controlRefusal(`withdrawal ${row.number} is already reviewed (status ${row.status})`);
-    }
+    const row = records.awaiting(input);
     const status = input.approve ? WITHDRAW_STATUS.PAID : WITHDRAW_STATUS.REJECTED;
-    setReview.run(status, input.notes ?? null, clock.now(), row.id);
+    records.setVerdict(row, status, input.notes, clock.now());
     const userId = Number(row.user_id);
     if (!input.approve) {
       ledger.post(userId, row.amount_micros, LEDGER_KIND.WITHDRAW_REFUND, {
@@ -251,40 +238,21 @@ export function createWithdrawals(
     };
   });
 
-  const controls: ControlAction[] = [
-    defineControl({
-      method: 'POST',
-      path: '/withdrawals/review',
-      summary:
-        'Reviews a withdrawal under review named by id or number: approve completes it (the frozen amount leaves), reject refunds it; optional notes.',
-      input: withdrawalReviewSchema,
-      run: (input) => review(input),
+  const controls = records.controls({
+    reviewSummary:
+      'Reviews a withdrawal under review named by id or number: approve completes it (the frozen amount leaves), reject refunds it; optional notes.',
+    reviewInput: withdrawalReviewSchema,
+    review: (input) => review(input),
+    listed: (row) => ({
+      currency: withdrawCurrency(Number(row.draw_currency_id))?.code ?? '',
+      amount: fromMicros(row.amount_micros),
+      fee: fromMicros(row.fee_micros),
+      received: receivedText(row),
+      status: Number(row.status),
+      created_at: formatUtc(Number(row.created_at)),
+      notes: row.notes,
     }),
-    defineControl({
-      method: 'GET',
-      path: '/withdrawals',
-      summary: 'The 100 newest withdrawals, optionally of one status and one user uid.',
-      input: z.object({ status: wireInt(0, 2).optional(), uid: z.string().optional() }),
-      run: ({ status, uid }) =>
-        (
-          listRecent.all({ status: status ?? null, uid: uid ?? null }) as (WithdrawalRow & {
-            uid: string;
-          })[]
-        ).map((row) => ({
-          id: Number(row.id),
-          number: row.number,
-          uid: row.uid,
-          type: Number(row.type),
-          currency: withdrawCurrency(Number(row.draw_currency_id))?.code ?? '',
-          amount: fromMicros(row.amount_micros),
-          fee: fromMicros(row.fee_micros),
-          received: receivedText(row),
-          status: Number(row.status),
-          created_at: formatUtc(Number(row.created_at)),
-          notes: row.notes,
-        })),
-    }),
-  ];
+  });
 
   return { handlers, controls };
 }
