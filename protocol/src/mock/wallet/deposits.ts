@@ -24,8 +24,9 @@ import {
   amountMicros,
   MAX_DEPOSIT_MICROS,
   namesOneRecord,
-  RECORD_PAGE_SIZE,
+  type RecordPageQuery,
   recordNumber,
+  recordPage,
   reviewTargetShape,
 } from './records.js';
 import { createRecordReview } from './review.js';
@@ -106,14 +107,14 @@ export function createDeposits({ db, clock }: MockDeps, ledger: Ledger) {
        (id, user_id, number, type, amount_micros, currency_code, source_id, address, proof_img, created_at)
      VALUES (@id, @userId, @number, @type, @amount, @currency, @sourceId, @address, @proofImg, @createdAt)`,
   );
-  const countOfType = db
-    .prepare('SELECT COUNT(*) FROM deposits WHERE user_id = ? AND type = ?')
-    .pluck();
-  const pageOfType = db
-    .prepare(
-      `SELECT * FROM deposits WHERE user_id = ? AND type = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
-    )
-    .safeIntegers(true);
+  const history: RecordPageQuery = {
+    rows: db
+      .prepare(
+        `SELECT * FROM deposits WHERE user_id = ? AND type = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+      )
+      .safeIntegers(true),
+    count: db.prepare('SELECT COUNT(*) FROM deposits WHERE user_id = ? AND type = ?').pluck(),
+  };
   const records = createRecordReview<DepositRow>(db, {
     table: 'deposits',
     noun: 'deposit',
@@ -189,25 +190,15 @@ export function createDeposits({ db, clock }: MockDeps, ledger: Ledger) {
     },
 
     chargeHistory({ type, page }, ctx) {
-      const caller = callerOf(ctx);
-      const rows = pageOfType.all(
-        caller.id,
-        type,
-        RECORD_PAGE_SIZE,
-        (page - 1) * RECORD_PAGE_SIZE,
-      ) as DepositRow[];
-      return {
-        total: countOfType.get(caller.id, type) as number,
-        data: rows.map((row) => ({
-          id: Number(row.id),
-          number: fromMicros(row.amount_micros),
-          type: Number(row.type),
-          currency_code: row.currency_code,
-          status: Number(row.status),
-          created_at: formatUtc(Number(row.created_at)),
-          remark: row.remark,
-        })),
-      };
+      return recordPage(history, callerOf(ctx).id, type, page, (row: DepositRow) => ({
+        id: Number(row.id),
+        number: fromMicros(row.amount_micros),
+        type: Number(row.type),
+        currency_code: row.currency_code,
+        status: Number(row.status),
+        created_at: formatUtc(Number(row.created_at)),
+        remark: row.remark,
+      }));
     },
   };
 

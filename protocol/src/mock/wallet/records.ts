@@ -1,7 +1,8 @@
 /**
- * What deposits and withdrawals share: their record numbers, the bounds of a typed amount, and
- * how the control API names the record it reviews.
+ * What deposits and withdrawals share: their record numbers, their history pages, the bounds of a
+ * typed amount, and how the control API names the record it reviews.
  */
+import type { Statement } from 'better-sqlite3';
 import { z } from 'zod';
 import { toMicros } from '../../arithmetic/money.js';
 import { CODE } from '../../envelope.js';
@@ -9,6 +10,29 @@ import { Refusal, refuse } from '../refusal.js';
 
 /** Rows per page of the deposit and withdrawal lists (this project's choice). */
 export const RECORD_PAGE_SIZE = 10;
+
+/** The statements behind a history page: `rows` takes the user, the type, a limit and an offset. */
+export interface RecordPageQuery {
+  readonly rows: Statement;
+  readonly count: Statement;
+}
+
+/** One page (from 1) of a user's records of one type, newest first, and how many there are. */
+export function recordPage<Row, Item>(
+  query: RecordPageQuery,
+  userId: number,
+  type: number,
+  page: number,
+  item: (row: Row) => Item,
+): { total: number; data: Item[] } {
+  const rows = query.rows.all(
+    userId,
+    type,
+    RECORD_PAGE_SIZE,
+    (page - 1) * RECORD_PAGE_SIZE,
+  ) as Row[];
+  return { total: query.count.get(userId, type) as number, data: rows.map((row) => item(row)) };
+}
 
 /** Largest single deposit, in the account currency (this project's bound). */
 export const MAX_DEPOSIT_MICROS = toMicros('1000000');

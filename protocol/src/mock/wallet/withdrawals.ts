@@ -28,8 +28,9 @@ import type { Methods } from './methods.js';
 import {
   amountMicros,
   namesOneRecord,
-  RECORD_PAGE_SIZE,
+  type RecordPageQuery,
   recordNumber,
+  recordPage,
   reviewTargetShape,
 } from './records.js';
 import { createRecordReview } from './review.js';
@@ -105,16 +106,16 @@ export function createWithdrawals(
      VALUES (@id, @userId, @number, @type, @currencyId, @methodId, @amount, @fee, @received, @memo,
        @createdAt)`,
   );
-  const countOfType = db
-    .prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ? AND type = ?')
-    .pluck();
-  const pageOfType = db
-    .prepare(
-      `SELECT w.*, m.dc_address, m.payee_account FROM withdrawals w
-       JOIN draw_methods m ON m.id = w.method_id
-       WHERE w.user_id = ? AND w.type = ? ORDER BY w.id DESC LIMIT ? OFFSET ?`,
-    )
-    .safeIntegers(true);
+  const history: RecordPageQuery = {
+    rows: db
+      .prepare(
+        `SELECT w.*, m.dc_address, m.payee_account FROM withdrawals w
+         JOIN draw_methods m ON m.id = w.method_id
+         WHERE w.user_id = ? AND w.type = ? ORDER BY w.id DESC LIMIT ? OFFSET ?`,
+      )
+      .safeIntegers(true),
+    count: db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ? AND type = ?').pluck(),
+  };
   const records = createRecordReview<WithdrawalRow>(db, {
     table: 'withdrawals',
     noun: 'withdrawal',
@@ -179,36 +180,26 @@ export function createWithdrawals(
     },
 
     drawList({ type, page }, ctx) {
-      const caller = callerOf(ctx);
-      const rows = pageOfType.all(
-        caller.id,
-        type,
-        RECORD_PAGE_SIZE,
-        (page - 1) * RECORD_PAGE_SIZE,
-      ) as RecordRow[];
-      return {
-        total: countOfType.get(caller.id, type) as number,
-        data: rows.map((row) => {
-          const status = Number(row.status);
-          const isCoin = Number(row.type) === DRAW_TYPE.COIN;
-          return {
-            id: Number(row.id),
-            number: fromMicros(row.amount_micros),
-            real_number: receivedText(row),
-            fee: fromMicros(row.fee_micros),
-            status,
-            status_name: messages.t(ctx.lang, STATUS_NAME[status] ?? 'withdraw_status.pending'),
-            created_at: formatUtc(Number(row.created_at)),
-            type: Number(row.type),
-            address: isCoin ? row.dc_address : '',
-            payee_account: isCoin ? '' : row.payee_account,
-            // The reviewer's notes once there are some, the user's own memo until then (this
-            // project's choice: the record shows its latest word).
-            notes: row.notes || row.memo,
-            draw_currency: { code: withdrawCurrency(Number(row.draw_currency_id))?.code ?? '' },
-          };
-        }),
-      };
+      return recordPage(history, callerOf(ctx).id, type, page, (row: RecordRow) => {
+        const status = Number(row.status);
+        const isCoin = Number(row.type) === DRAW_TYPE.COIN;
+        return {
+          id: Number(row.id),
+          number: fromMicros(row.amount_micros),
+          real_number: receivedText(row),
+          fee: fromMicros(row.fee_micros),
+          status,
+          status_name: messages.t(ctx.lang, STATUS_NAME[status] ?? 'withdraw_status.pending'),
+          created_at: formatUtc(Number(row.created_at)),
+          type: Number(row.type),
+          address: isCoin ? row.dc_address : '',
+          payee_account: isCoin ? '' : row.payee_account,
+          // The reviewer's notes once there are some, the user's own memo until then (this
+          // project's choice: the record shows its latest word).
+          notes: row.notes || row.memo,
+          draw_currency: { code: withdrawCurrency(Number(row.draw_currency_id))?.code ?? '' },
+        };
+      });
     },
   };
 
