@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type PerMessageDeflateOptions, WebSocket } from 'ws';
+import { createFrameLog } from '../../../../protocol/src/test-support/frame-log.js';
 import { createMetrics, type Metrics } from '../../ops/metrics.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from '../index.js';
 import { REALTIME_DEFAULTS } from '../options.js';
@@ -112,17 +113,15 @@ export async function openBrowser(url: string, options: BrowserOptions = {}): Pr
     ...(options.localAddress && { localAddress: options.localAddress }),
     ...(options.deflate !== undefined && { perMessageDeflate: options.deflate }),
   });
-  const frames: BrowserFrame[] = [];
+  const log = createFrameLog<BrowserFrame>();
   const texts: string[] = [];
   const arrivals: number[] = [];
-  const waiters = new Set<() => boolean>();
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
   socket.on('message', (data) => {
     const text = data.toString();
     texts.push(text);
     arrivals.push(performance.now());
-    frames.push(text === 'pong' ? { type: 'pong' } : (JSON.parse(text) as BrowserFrame));
-    for (const wake of waiters) wake();
+    log.push(text === 'pong' ? { type: 'pong' } : (JSON.parse(text) as BrowserFrame));
   });
   socket.on('error', () => {});
   const pingMs = options.pingMs ?? 150;
@@ -141,31 +140,15 @@ export async function openBrowser(url: string, options: BrowserOptions = {}): Pr
   });
   return {
     socket,
-    frames,
+    frames: log.frames,
     texts,
     arrivals,
     closed,
     send(frame) {
       socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
     },
-    next(match, timeoutMs = 3000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = frames.find(match);
-          if (!found) return false;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching frame within ${timeoutMs} ms`));
-        }, timeoutMs);
-        if (!check()) waiters.add(check);
-      });
-    },
-    ofType: (type) => frames.filter((frame) => frame.type === type),
+    next: log.next,
+    ofType: (type) => log.frames.filter((frame) => frame.type === type),
     close() {
       socket.terminate();
     },

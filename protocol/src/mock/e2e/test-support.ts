@@ -5,6 +5,7 @@
 import WebSocket from 'ws';
 import { createRestClient } from '../../client/rest.js';
 import { routes } from '../../routes/table.js';
+import { createFrameLog } from '../../test-support/frame-log.js';
 import type { MockOptions } from '../config.js';
 import { createMockUpstream, type MockUpstream } from '../server.js';
 
@@ -69,12 +70,10 @@ export interface Recorder {
 
 export async function openSocket(mock: MockUpstream): Promise<Recorder> {
   const socket = new WebSocket(mock.wsUrl);
-  const frames: Recorder['frames'] = [];
-  const waiters = new Set<() => unknown>();
+  const log = createFrameLog<Recorder['frames'][number]>();
   socket.on('message', (data) => {
     const text = data.toString();
-    frames.push(text === 'pong' ? { type: 'pong' } : JSON.parse(text));
-    for (const wake of waiters) wake();
+    log.push(text === 'pong' ? { type: 'pong' } : JSON.parse(text));
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
@@ -82,27 +81,11 @@ export async function openSocket(mock: MockUpstream): Promise<Recorder> {
   });
   return {
     socket,
-    frames,
+    frames: log.frames,
     send(frame) {
       socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
     },
-    next(match, timeoutMs = 3000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = frames.find(match);
-          if (!found) return false;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching frame within ${timeoutMs} ms`));
-        }, timeoutMs);
-        if (!check()) waiters.add(check);
-      });
-    },
+    next: log.next,
     close() {
       socket.terminate();
     },
