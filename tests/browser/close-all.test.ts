@@ -7,6 +7,7 @@ import { useBrowserSuite } from './test-support/suite.js';
 import {
   buyAtMarket,
   confirmation,
+  fundedAt,
   instrumentOf,
   movePrice,
   orderRow,
@@ -38,10 +39,8 @@ async function marginReturns(app: AppPage): Promise<string[]> {
 
 describe('close all', () => {
   it('closes every holding after one confirmation, and the ledger shows each close', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    await movePrice(suite.stack, eurusd, 1.085);
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.085);
     const orders = [
       await buyAtMarket(suite.stack, token, eurusd),
       await buyAtMarket(suite.stack, token, eurusd),
@@ -109,10 +108,8 @@ describe('close all', () => {
   });
 
   it('closes an order at one tap once the setting is on, and asks while it is off', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    await movePrice(suite.stack, eurusd, 1.085);
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.085);
     const asked = await buyAtMarket(suite.stack, token, eurusd);
     const app = await suite.newApp();
     const { page } = app;

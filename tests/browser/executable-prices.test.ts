@@ -1,4 +1,4 @@
-import { formatBalance, ORDER_MODE, ORDER_SIDE, ORDER_STATUS } from '@pipstream/protocol';
+import { formatBalance, ORDER_SIDE, ORDER_STATUS } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { openLoggedIn } from './test-support/accounts.js';
 import type { AppPage } from './test-support/browser.js';
@@ -6,13 +6,14 @@ import { eventually } from './test-support/eventually.js';
 import { shown } from './test-support/languages.js';
 import { useBrowserSuite } from './test-support/suite.js';
 import {
+  buyLots,
   confirmation,
   figure,
+  fundedAt,
   instrumentOf,
   movePrice,
   orderRow,
   ordersOf,
-  registerFunded,
 } from './test-support/trading.js';
 
 // Every price in this file is one a test set.
@@ -28,10 +29,8 @@ async function ask(app: AppPage, side: 'Buy' | 'Sell', price: string) {
 
 describe('the price shown is the price filled', () => {
   it('shows on Buy and Sell the price each fills at, and fills at it though the market moved on', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    await movePrice(suite.stack, eurusd, 1.1);
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.1);
     const app = await suite.newApp();
     const { page } = app;
     await openLoggedIn(app, account.session, `/trade?id=${eurusd.Id}`);
@@ -74,10 +73,8 @@ describe('the price shown is the price filled', () => {
   });
 
   it('refuses a price no longer quoted, naming the new one, and places nothing', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    await movePrice(suite.stack, eurusd, 1.1);
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.1);
     const app = await suite.newApp();
     await openLoggedIn(app, account.session, `/trade?id=${eurusd.Id}`);
     await eventually(() => app.page.getByTestId('buy-price').textContent()).toBe(shown('1.10000'));
@@ -95,17 +92,9 @@ describe('the price shown is the price filled', () => {
 
 describe('the order screen says what each figure is', () => {
   it('labels the account rows, its available balance the personal center’s balance', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    await movePrice(suite.stack, eurusd, 1.1);
-    await suite.stack.apiAs(token).call('submit', {
-      type: ORDER_SIDE.BUY,
-      cont: 5,
-      forex_id: eurusd.Id,
-      status: ORDER_MODE.MARKET,
-      multiple: 100,
-    });
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.1);
+    await buyLots(suite.stack, token, eurusd, 5);
     const app = await suite.newApp();
     const { page } = app;
     await openLoggedIn(app, account.session, '/user');
@@ -136,17 +125,9 @@ describe('the order screen says what each figure is', () => {
 
 describe('the TP/SL sheet', () => {
   it('shows the current price and refuses a level on the wrong side before sending', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    await movePrice(suite.stack, eurusd, 1.1);
-    const order = await suite.stack.apiAs(token).call('submit', {
-      type: ORDER_SIDE.BUY,
-      cont: 1,
-      forex_id: eurusd.Id,
-      status: ORDER_MODE.MARKET,
-      multiple: 100,
-    });
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.1);
+    const order = await buyLots(suite.stack, token, eurusd, 1);
     const app = await suite.newApp();
     const { page } = app;
     await openLoggedIn(app, account.session, '/order');

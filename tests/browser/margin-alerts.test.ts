@@ -1,10 +1,9 @@
-import { ORDER_MODE, ORDER_SIDE } from '@pipstream/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openLoggedIn } from './test-support/accounts.js';
 import { eventually } from './test-support/eventually.js';
 import { useBrowserSuite } from './test-support/suite.js';
-import { instrumentOf, movePrice, registerFunded } from './test-support/trading.js';
+import { buyLots, fundedAt, instrumentOf, movePrice } from './test-support/trading.js';
 
 // Every price in this file is one a test set.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
@@ -24,18 +23,10 @@ async function recordVibrations(page: Page): Promise<() => Promise<unknown[]>> {
 
 describe('margin warnings', () => {
   it('shows a banner and vibrates once per crossing of a warning level, on any screen', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    await movePrice(suite.stack, eurusd, 1.1);
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.1);
     // 5 lots at 100×: 5 500 margin, equity ≈ 9 994.50, a risk rate of ~182 %.
-    await suite.stack.apiAs(token).call('submit', {
-      type: ORDER_SIDE.BUY,
-      cont: 5,
-      forex_id: eurusd.Id,
-      status: ORDER_MODE.MARKET,
-      multiple: 100,
-    });
+    await buyLots(suite.stack, token, eurusd, 5);
     const app = await suite.newApp();
     const { page } = app;
     const vibrations = await recordVibrations(page);

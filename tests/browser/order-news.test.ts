@@ -1,50 +1,33 @@
-import {
-  formatBalance,
-  formatPrice,
-  ORDER_MODE,
-  ORDER_SIDE,
-  ORDER_STATUS,
-} from '@pipstream/protocol';
+import { formatBalance, formatPrice, ORDER_MODE, ORDER_STATUS } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { openLoggedIn } from './test-support/accounts.js';
-import type { AppPage } from './test-support/browser.js';
 import { eventually } from './test-support/eventually.js';
 import { shown } from './test-support/languages.js';
 import { useBrowserSuite } from './test-support/suite.js';
 import {
+  buyLots,
   confirmation,
+  fundedAt,
   instrumentOf,
   movePrice,
   onlyOrder,
   orderRow,
-  registerFunded,
+  showOrderTab,
 } from './test-support/trading.js';
 
 // Every price in this file is one a test set.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
 
-/** Switches the order screen to a tab and waits for its route. */
-async function showTab(app: AppPage, name: 'Holding' | 'Pending' | 'History', type: number) {
-  await app.page.getByRole('tab', { name, exact: true }).click();
-  await app.waitForRoute(`/order?type=${type}`);
-}
-
 const money = (value: number) => shown(formatBalance(value));
 
 describe('fills and closes are announced', () => {
   it('announces a pending order that fills, and History names a manual close', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    await movePrice(suite.stack, eurusd, 1.1);
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.1);
     // A buy limit under the market.
-    const pending = await suite.stack.apiAs(token).call('submit', {
-      type: ORDER_SIDE.BUY,
-      cont: 1,
-      forex_id: eurusd.Id,
+    const pending = await buyLots(suite.stack, token, eurusd, 1, {
       status: ORDER_MODE.PENDING,
       target_price: 1.095,
-      multiple: 100,
     });
     const app = await suite.newApp();
     const { page } = app;
@@ -58,11 +41,11 @@ describe('fills and closes are announced', () => {
     );
 
     // Closed here by hand: the server says so, and no second announcement is made for it.
-    await showTab(app, 'Holding', ORDER_STATUS.HOLDING);
+    await showOrderTab(app, 'Holding', ORDER_STATUS.HOLDING);
     await orderRow(app, pending.Id).getByRole('button', { name: 'Close position' }).click();
     await confirmation(app).getByRole('button', { name: 'Close position' }).click();
     await app.expectToast('Position closed');
-    await showTab(app, 'History', ORDER_STATUS.CLOSED);
+    await showOrderTab(app, 'History', ORDER_STATUS.CLOSED);
     await eventually(() => page.getByTestId(`order-reason-${pending.Id}`).textContent()).toBe(
       'Closed manually',
     );
@@ -70,18 +53,9 @@ describe('fills and closes are announced', () => {
   });
 
   it('announces a stop loss hit with its price and P&L, and History says stop loss', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    await movePrice(suite.stack, eurusd, 1.1);
-    const order = await suite.stack.apiAs(token).call('submit', {
-      type: ORDER_SIDE.BUY,
-      cont: 1,
-      forex_id: eurusd.Id,
-      status: ORDER_MODE.MARKET,
-      stop_loss_price: 1.095,
-      multiple: 100,
-    });
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.1);
+    const order = await buyLots(suite.stack, token, eurusd, 1, { stop_loss_price: 1.095 });
     const app = await suite.newApp();
     const { page } = app;
     // Any screen: the trade screen on another instrument.
@@ -99,25 +73,17 @@ describe('fills and closes are announced', () => {
     );
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await app.waitForRoute(/^\/order/);
-    await showTab(app, 'History', ORDER_STATUS.CLOSED);
+    await showOrderTab(app, 'History', ORDER_STATUS.CLOSED);
     await eventually(() => page.getByTestId(`order-reason-${order.Id}`).textContent()).toBe(
       'Stop loss hit',
     );
   });
 
   it('announces a stop-out, and History says stop-out', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    await movePrice(suite.stack, eurusd, 1.1);
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.1);
     // 5 lots at 100×: 5 500 margin on a 10 000 account.
-    const order = await suite.stack.apiAs(token).call('submit', {
-      type: ORDER_SIDE.BUY,
-      cont: 5,
-      forex_id: eurusd.Id,
-      status: ORDER_MODE.MARKET,
-      multiple: 100,
-    });
+    const order = await buyLots(suite.stack, token, eurusd, 5);
     const app = await suite.newApp();
     const { page } = app;
     await openLoggedIn(app, account.session, '/order?type=3');

@@ -9,7 +9,6 @@ import {
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { openLoggedIn } from './test-support/accounts.js';
-import type { AppPage } from './test-support/browser.js';
 import { eventually } from './test-support/eventually.js';
 import { shown } from './test-support/languages.js';
 import { useBrowserSuite } from './test-support/suite.js';
@@ -17,28 +16,21 @@ import {
   buyAtMarket,
   confirmation,
   figure,
+  fundedAt,
   instrumentOf,
   movePrice,
   onlyOrder,
   orderRow,
-  registerFunded,
+  showOrderTab,
 } from './test-support/trading.js';
 
 // Every price in this file is one a test set: the simulator's own steps are a minute apart.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
 
-/** Switches the order screen to a tab and waits for its route. */
-async function showTab(app: AppPage, name: 'Holding' | 'Pending' | 'History', type: number) {
-  await app.page.getByRole('tab', { name, exact: true }).click();
-  await app.waitForRoute(`/order?type=${type}`);
-}
-
 describe('pending orders', () => {
   it('places a pending buy far from the market, lists it under Pending, and cancels it into the history', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    const market = await movePrice(suite.stack, eurusd, 1.085);
+    const { account, token, quoted: market } = await fundedAt(suite.stack, eurusd, 1.085);
     // 5 % under the market: a buy limit that no price of this test reaches.
     const target = formatPrice(market * 0.95, eurusd.PricePrecision);
     const app = await suite.newApp();
@@ -71,7 +63,7 @@ describe('pending orders', () => {
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await app.waitForRoute(/^\/order(\?type=1)?$/);
     await page.getByText('No data', { exact: true }).waitFor();
-    await showTab(app, 'Pending', ORDER_STATUS.PENDING);
+    await showOrderTab(app, 'Pending', ORDER_STATUS.PENDING);
     const row = orderRow(app, order.Id);
     await row.getByText(target, { exact: true }).waitFor();
     await eventually(() => figure(row, 'Margin').textContent()).toBe(shown(formatMargin(margin)));
@@ -83,7 +75,7 @@ describe('pending orders', () => {
     await page.getByText('No data', { exact: true }).waitFor();
 
     // The mock keeps a cancelled order in the history, marked as such.
-    await showTab(app, 'History', ORDER_STATUS.CLOSED);
+    await showOrderTab(app, 'History', ORDER_STATUS.CLOSED);
     await row.getByText('Cancelled', { exact: true }).waitFor();
     expect(await onlyOrder(suite.stack, token, ORDER_STATUS.CLOSED)).toMatchObject({
       Id: order.Id,
@@ -94,10 +86,8 @@ describe('pending orders', () => {
 
 describe('holding orders', () => {
   it('closes the detail panel by itself when a push says its order was closed elsewhere', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    const openAt = await movePrice(suite.stack, eurusd, 1.085);
+    const { account, token, quoted: openAt } = await fundedAt(suite.stack, eurusd, 1.085);
     const order = await buyAtMarket(suite.stack, token, eurusd);
     const app = await suite.newApp();
     const { page } = app;
@@ -129,10 +119,8 @@ describe('holding orders', () => {
   });
 
   it('sets take profit and stop loss on a holding order through its dialog', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    const market = await movePrice(suite.stack, eurusd, 1.085);
+    const { account, token, quoted: market } = await fundedAt(suite.stack, eurusd, 1.085);
     const order = await buyAtMarket(suite.stack, token, eurusd);
     const app = await suite.newApp();
     const { page } = app;

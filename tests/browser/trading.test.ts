@@ -23,11 +23,11 @@ import {
   confirmation,
   FUNDED_BALANCE,
   figure,
+  fundedAt,
   instrumentOf,
   movePrice,
   onlyOrder,
   orderRow,
-  registerFunded,
 } from './test-support/trading.js';
 
 // The simulator's own steps are a minute apart: every price in this file is one a test set, so
@@ -67,11 +67,9 @@ async function tradeFeeType(): Promise<number> {
 
 describe('a market order, from the form to the history', () => {
   it('opens a buy with lots, leverage, SL and TP at the estimated margin and fee, follows its P&L, and closes it', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const { account, token, quoted: openAt } = await fundedAt(suite.stack, eurusd, 1.085);
     const precision = eurusd.PricePrecision;
-    const openAt = await movePrice(suite.stack, eurusd, 1.085);
     const app = await suite.newApp();
     const { page } = app;
 

@@ -7,6 +7,8 @@ import {
   ORDER_STATUS,
   type Order,
   type OrderList,
+  type RequestOf,
+  type Routes,
 } from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
 import { type EmailAccount, registerByEmail } from './accounts.js';
@@ -55,6 +57,16 @@ export async function registerFunded(stack: Stack): Promise<EmailAccount> {
   const account = await registerByEmail(stack);
   await fundAccount(stack, account.session.token);
   return account;
+}
+
+/**
+ * The opening of most order tests: a funded account, with `instrument`'s market moved to
+ * `price`. Resolves the account, its token and the price the mock now quotes.
+ */
+export async function fundedAt(stack: Stack, instrument: Instrument, price: number) {
+  const account = await registerFunded(stack);
+  const quoted = await movePrice(stack, instrument, price);
+  return { account, token: account.session.token, quoted };
 }
 
 /** The instrument listed under `code`, as the gateway answers it now. */
@@ -111,6 +123,38 @@ export async function buyAtMarket(stack: Stack, token: string, instrument: Instr
   });
   if (order.Status !== ORDER_STATUS.HOLDING) throw new Error(`order ${order.Id} is not holding`);
   return order;
+}
+
+/**
+ * Buys `lots` of `instrument` through the API at 100× (a precondition whose figures the test
+ * works out): at the market, unless `terms` make it pending or set its stop levels. Resolves
+ * the order.
+ */
+export function buyLots(
+  stack: Stack,
+  token: string,
+  instrument: Instrument,
+  lots: number,
+  terms: Partial<RequestOf<Routes['submit']>> = {},
+) {
+  return stack.apiAs(token).call('submit', {
+    type: ORDER_SIDE.BUY,
+    cont: lots,
+    forex_id: instrument.Id,
+    status: ORDER_MODE.MARKET,
+    multiple: 100,
+    ...terms,
+  });
+}
+
+/** Switches the order screen to a tab and waits for its route (`/order?type=…`). */
+export async function showOrderTab(
+  app: AppPage,
+  name: 'Holding' | 'Pending' | 'History',
+  type: number,
+) {
+  await app.page.getByRole('tab', { name, exact: true }).click();
+  await app.waitForRoute(`/order?type=${type}`);
 }
 
 /** The order screen's row of order `id`. */
