@@ -97,6 +97,20 @@ describe.each([
   // ~5 MB of DAY_MARKET per browser, deflated or not: more than the kernel buffers hold.
   const stepsPastKernelBuffers = deflate ? 5000 : 1500;
 
+  /** A browser logged in as `token`, its FOREX_TRADE held upstream, that then stops reading. */
+  async function stalledTrader(token: string) {
+    const slow = await browser(deflate, 'DAY_MARKET');
+    slow.send({ type: 'login', token });
+    await slow.next((f) => f.type === 'login_result');
+    slow.send({ type: 'sub', param: 'FOREX_TRADE' });
+    await waitFor(
+      () => upstream.open().some((c) => c.topics.has('FOREX_TRADE')),
+      'the private sub',
+    );
+    tcp(slow).pause();
+    return slow;
+  }
+
   it('conflates quotes for a browser that stops reading; the others get every frame', async () => {
     const fast = await browser(deflate, 'DAY_MARKET', K1);
     const slow = await browser(deflate, 'DAY_MARKET', K1);
@@ -138,15 +152,7 @@ describe.each([
   });
 
   it('never drops private frames for a slow browser', async () => {
-    const slow = await browser(deflate, 'DAY_MARKET');
-    slow.send({ type: 'login', token: 'good-slow' });
-    await slow.next((f) => f.type === 'login_result');
-    slow.send({ type: 'sub', param: 'FOREX_TRADE' });
-    await waitFor(
-      () => upstream.open().some((c) => c.topics.has('FOREX_TRADE')),
-      'the private sub',
-    );
-    tcp(slow).pause();
+    const slow = await stalledTrader('good-slow');
     const PRIVATE = 200;
     for (let step = 1; step <= stepsPastKernelBuffers; step++) {
       upstream.publish('DAY_MARKET', tickFrame(step));
@@ -171,15 +177,7 @@ describe.each([
 
   it('closes a browser past the hard cap with CLOSE.SLOW_CONSUMER and releases it', async () => {
     const fast = await browser(deflate, 'DAY_MARKET');
-    const slow = await browser(deflate, 'DAY_MARKET');
-    slow.send({ type: 'login', token: 'good-stuck' });
-    await slow.next((f) => f.type === 'login_result');
-    slow.send({ type: 'sub', param: 'FOREX_TRADE' });
-    await waitFor(
-      () => upstream.open().some((c) => c.topics.has('FOREX_TRADE')),
-      'the private sub',
-    );
-    tcp(slow).pause();
+    const slow = await stalledTrader('good-stuck');
 
     // 10 KiB private frames, which are never conflated: the buffer can only grow. Their
     // figures vary as a trader's do, so they do not deflate to nothing.
