@@ -9,6 +9,7 @@ import type { MockDeps } from './deps.js';
 import { MockEvents } from './events.js';
 import type { CallContext, Caller } from './http/handler.js';
 import { Messages } from './messages.js';
+import { Refusal } from './refusal.js';
 import { createRng } from './rng.js';
 import { createLedger, LEDGER_KIND } from './services/ledger.js';
 import { openDatabase } from './store/db.js';
@@ -67,4 +68,18 @@ export function insertUser(
     });
   }
   return { id: row.id, uid, isDemo, email: address };
+}
+
+/**
+ * The refusal a call ends with, thrown or rejected; fails the test when the call succeeds or
+ * fails in another way.
+ */
+export async function refusalOf(run: () => unknown): Promise<Refusal> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof Refusal) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal, the call succeeded');
 }

@@ -11,8 +11,7 @@ import {
 } from '../../schemas/user.js';
 import type { MockDeps } from '../deps.js';
 import { Reply } from '../http/handler.js';
-import { Refusal } from '../refusal.js';
-import { ctxFor, insertUser, makeDeps } from '../test-support.js';
+import { ctxFor, insertUser, makeDeps, refusalOf } from '../test-support.js';
 import { createAccountService } from './accounts.js';
 import { createLedger, LEDGER_KIND } from './ledger.js';
 
@@ -39,16 +38,6 @@ async function answer<T>(result: T | Reply<T> | Promise<T | Reply<T>>) {
   return value instanceof Reply
     ? { data: value.data as T, key: value.key }
     : { data: value, key: undefined };
-}
-
-async function refusalOf(run: () => unknown): Promise<Refusal> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 function setup(settings: Partial<BaseSettings> = {}) {

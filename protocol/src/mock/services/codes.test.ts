@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE } from '../../envelope.js';
-import { Refusal } from '../refusal.js';
-import { makeDeps } from '../test-support.js';
+import { makeDeps, refusalOf } from '../test-support.js';
 import { AREA_CODES } from './areas.js';
 import {
   CODE_TTL_MS,
@@ -10,16 +9,6 @@ import {
   MAX_CODE_ATTEMPTS,
   phoneAddress,
 } from './codes.js';
-
-function refusalOf(run: () => unknown): Refusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 function setup() {
   const deps = makeDeps({ codeCooldownMs: 60_000 });
@@ -51,11 +40,11 @@ describe('verification codes', () => {
     expect(codes.last('b@test.local')).toBeUndefined();
   });
 
-  it('refuses a second send within the cooldown, telling the seconds left', () => {
+  it('refuses a second send within the cooldown, telling the seconds left', async () => {
     const { deps, codes } = setup();
     codes.send('a@test.local', 1);
     deps.clock.advance(15_000);
-    const refusal = refusalOf(() => codes.send('a@test.local', 1));
+    const refusal = await refusalOf(() => codes.send('a@test.local', 1));
     expect(refusal.key).toBe('account.code_cooldown');
     expect(refusal.code).toBe(CODE.RATE_LIMITED);
     expect(refusal.params).toEqual({ count: 45 });

@@ -6,8 +6,7 @@ import { CODE } from '../../envelope.js';
 import { routes } from '../../routes/table.js';
 import type { MockOptions } from '../config.js';
 import { Reply } from '../http/handler.js';
-import { Refusal } from '../refusal.js';
-import { ctxFor, insertUser, makeDeps } from '../test-support.js';
+import { ctxFor, insertUser, makeDeps, refusalOf } from '../test-support.js';
 import { createUploadService, sniffImage, uploadNameOf } from './uploads.js';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -39,16 +38,6 @@ function setup(options: Partial<MockOptions> = {}) {
     return result;
   };
   return { deps, uploads, caller, upload };
-}
-
-async function refusalOf(run: () => unknown): Promise<Refusal> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('imageUpload', () => {

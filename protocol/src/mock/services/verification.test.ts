@@ -4,8 +4,7 @@ import { routes } from '../../routes/table.js';
 import { REVIEW_STATUS, verificationSchema } from '../../schemas/verification.js';
 import type { Caller } from '../http/handler.js';
 import { Reply } from '../http/handler.js';
-import { Refusal } from '../refusal.js';
-import { ctxFor, insertUser, makeDeps } from '../test-support.js';
+import { ctxFor, insertUser, makeDeps, refusalOf } from '../test-support.js';
 import { createUploadService } from './uploads.js';
 import { createVerificationService } from './verification.js';
 
@@ -15,16 +14,6 @@ const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
-
-async function refusalOf(run: () => unknown): Promise<Refusal> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 function setup() {
   const deps = makeDeps();

@@ -10,8 +10,7 @@ import type { AreaCode } from '../../schemas/user.js';
 import type { MockDeps } from '../deps.js';
 import type { CallContext } from '../http/handler.js';
 import { Reply } from '../http/handler.js';
-import { Refusal } from '../refusal.js';
-import { ctxFor, makeDeps } from '../test-support.js';
+import { ctxFor, makeDeps, refusalOf } from '../test-support.js';
 import { createSiteService, type SiteHandlers } from './api.js';
 import { NEWS_PAGE_SIZE } from './news.js';
 
@@ -42,16 +41,6 @@ function control(service: Service, path: string, body: unknown): unknown {
   const action = service.controls.find((a) => a.path === path && a.method === 'POST');
   if (!action) throw new Error(`no control ${path}`);
   return action.run(action.input.parse(body));
-}
-
-function refusalOf(run: () => unknown): Refusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('site service', () => {
@@ -143,9 +132,9 @@ describe('site service', () => {
     expect(detail.content).toMatch(/<ul>|<ol>/);
   });
 
-  it('refuses an unknown news id with NOT_FOUND', () => {
+  it('refuses an unknown news id with NOT_FOUND', async () => {
     const site = service();
-    const refusal = refusalOf(() => site.handlers.newsInfo({ id: 9999 }, ctxFor()));
+    const refusal = await refusalOf(() => site.handlers.newsInfo({ id: 9999 }, ctxFor()));
     expect(refusal.key).toBe('not_found');
     expect(refusal.code).toBe(CODE.NOT_FOUND);
   });

@@ -3,9 +3,10 @@ import { fromMicros, toMicros } from '../../arithmetic/money.js';
 import { routes } from '../../routes/table.js';
 import { LEDGER_KIND } from '../services/ledger.js';
 import * as support from '../test-support.js';
+import { refusalOf } from '../test-support.js';
 import { LEDGER_PAGE_SIZE } from './api.js';
 import { DEPOSIT_NETWORKS } from './catalogue.js';
-import { refusalOf, walletFixture } from './test-support/wallet.js';
+import { walletFixture } from './test-support/wallet.js';
 
 describe('createWalletService', () => {
   it('answers the wallet calls and offers the review controls', () => {

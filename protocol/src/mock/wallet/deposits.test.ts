@@ -6,9 +6,10 @@ import { DEPOSIT_STATUS, FUNDS_TAB } from '../../schemas/wallet.js';
 import { Messages } from '../messages.js';
 import { LEDGER_KIND } from '../services/ledger.js';
 import * as support from '../test-support.js';
+import { refusalOf } from '../test-support.js';
 import { BANK_OPTIONS, DEPOSIT_NETWORKS } from './catalogue.js';
 import { depositReviewSchema, uploadFileName } from './deposits.js';
-import { refusalOf, walletFixture } from './test-support/wallet.js';
+import { walletFixture } from './test-support/wallet.js';
 
 const TRC20 = DEPOSIT_NETWORKS[0] as (typeof DEPOSIT_NETWORKS)[number];
 const NOON_1_MARCH_2025 = Date.UTC(2025, 2, 1, 12);

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../routes/table.js';
 import { DRAW_TYPE } from '../../schemas/wallet.js';
 import * as support from '../test-support.js';
+import { refusalOf } from '../test-support.js';
 import { MAX_METHODS_PER_TYPE } from './methods.js';
 import { bitcoinAddress, ethereumAddress, tronAddress } from './test-support/addresses.js';
-import { refusalOf, walletFixture } from './test-support/wallet.js';
+import { walletFixture } from './test-support/wallet.js';
 
 const BTC_ADDRESS = bitcoinAddress(1);
 const TRON_ADDRESS = tronAddress(1);

@@ -7,9 +7,10 @@ import { DRAW_TYPE, WITHDRAW_STATUS } from '../../schemas/wallet.js';
 import { Messages } from '../messages.js';
 import { LEDGER_KIND } from '../services/ledger.js';
 import * as support from '../test-support.js';
+import { refusalOf } from '../test-support.js';
 import { withdrawCurrency } from './catalogue.js';
 import { bitcoinAddress, ethereumAddress, tronAddress } from './test-support/addresses.js';
-import { refusalOf, walletFixture } from './test-support/wallet.js';
+import { walletFixture } from './test-support/wallet.js';
 import { withdrawalReviewSchema } from './withdrawals.js';
 
 const ALICE_TRON = tronAddress(11);

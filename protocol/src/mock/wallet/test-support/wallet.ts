@@ -14,7 +14,6 @@ import type { MockDeps } from '../../deps.js';
 import type { ControlAction } from '../../http/control.js';
 import { type CallContext, type Caller, Reply } from '../../http/handler.js';
 import type { MessageKey } from '../../messages.js';
-import { Refusal } from '../../refusal.js';
 import { createLedger } from '../../services/ledger.js';
 import { createWalletService, type WalletHandlers } from '../api.js';
 import { tronAddress } from './addresses.js';
@@ -116,15 +115,4 @@ export function walletFixture({ makeDeps, insertUser, ctxFor }: TestSupport) {
   const user = (balance = '10000') => insertUser(deps, { balance });
 
   return { deps, ledger, wallet, call, control, upload, bindCoin, bindBank, user };
-}
-
-/** The refusal a call ends with; fails the test when it succeeds or throws something else. */
-export async function refusalOf(run: () => unknown): Promise<Refusal> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal, the call succeeded');
 }
