@@ -16,6 +16,7 @@ import {
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STOCKCHARTS_RSI, TA_MACD } from '../../protocol/src/indicators/test-support.js';
+import { minimumMarketBuy } from '../../protocol/src/test-support/orders.js';
 import { openLoggedIn } from './test-support/accounts.js';
 import type { AppPage } from './test-support/browser.js';
 import { eventually } from './test-support/eventually.js';
@@ -240,14 +241,9 @@ async function openBuy(
   const price = instrument.ForexQuotations.Close;
   const level = (steps: number) => (steps === 0 ? 0 : Number(priceAway(instrument, price, steps)));
   return suite.stack.apiAs(session.token).call('submit', {
-    type: ORDER_SIDE.BUY,
-    cont: instrument.ForexMinCont,
-    forex_id: instrument.Id,
-    status: ORDER_MODE.MARKET,
-    target_price: 0,
+    ...minimumMarketBuy(instrument),
     stop_loss_price: level(stopSteps),
     target_profit_price: level(profitSteps),
-    multiple: (instrument.HasForexMultiple[0] as { Value: number }).Value,
   });
 }
 

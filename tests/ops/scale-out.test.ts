@@ -15,14 +15,13 @@ import {
   createRestClient,
   createSocketClient,
   type Instrument,
-  ORDER_MODE,
-  ORDER_SIDE,
   type RestClient,
   routes,
   type SocketClient,
 } from '@pipstream/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { minimumMarketBuy } from '../../protocol/src/test-support/orders.js';
 import {
   commandOf,
   execForm,
@@ -294,18 +293,7 @@ describe('the compose topology without Docker: mock, two gateways, nginx', () =>
   it("moves a stopped replica's browsers to the other within seconds, losing no private frame", async () => {
     const user = browsers.at(-1) as Browser;
     const orders = api(token);
-    const [leverage] = instrument.HasForexMultiple;
-    const buy = () =>
-      orders.call('submit', {
-        type: ORDER_SIDE.BUY,
-        cont: instrument.ForexMinCont,
-        forex_id: instrument.Id,
-        status: ORDER_MODE.MARKET,
-        target_price: 0,
-        stop_loss_price: 0,
-        target_profit_price: 0,
-        multiple: leverage?.Value ?? 1,
-      });
+    const buy = () => orders.call('submit', minimumMarketBuy(instrument));
     let step = 0;
     // Moves the price a little each time, so the engine pushes the holdings' new values.
     const nudge = async () => {

@@ -11,6 +11,7 @@ import {
   type Routes,
 } from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
+import { minimumMarketBuy } from '../../../protocol/src/test-support/orders.js';
 import { type EmailAccount, registerByEmail } from './accounts.js';
 import type { AppPage } from './browser.js';
 import type { Stack } from './stack.js';
@@ -109,18 +110,7 @@ export async function onlyOrder(stack: Stack, token: string, status: number): Pr
  * minimum lots at its default leverage, no stop levels. Resolves the holding order.
  */
 export async function buyAtMarket(stack: Stack, token: string, instrument: Instrument) {
-  const [leverage] = instrument.HasForexMultiple;
-  if (!leverage) throw new Error(`${instrument.Code} has no leverage to order with`);
-  const order = await stack.apiAs(token).call('submit', {
-    type: ORDER_SIDE.BUY,
-    cont: instrument.ForexMinCont,
-    forex_id: instrument.Id,
-    status: ORDER_MODE.MARKET,
-    target_price: 0,
-    stop_loss_price: 0,
-    target_profit_price: 0,
-    multiple: leverage.Value,
-  });
+  const order = await stack.apiAs(token).call('submit', minimumMarketBuy(instrument));
   if (order.Status !== ORDER_STATUS.HOLDING) throw new Error(`order ${order.Id} is not holding`);
   return order;
 }

@@ -4,6 +4,7 @@
  */
 import { createRestClient, type Instrument, routes } from '@pipstream/protocol';
 import { createMockUpstream, type MockOptions, type MockUpstream } from '@pipstream/protocol/mock';
+import { minimumMarketBuy } from '../../../../protocol/src/test-support/orders.js';
 import { startUpstreamTap, type UpstreamTap } from './upstream-tap.js';
 
 export interface TappedMock {
@@ -85,12 +86,6 @@ export async function buyAtMarket(
   user: Awaited<ReturnType<typeof demoUser>>,
   instrument: Instrument,
 ): Promise<number> {
-  const order = await user.api.call('submit', {
-    type: 1,
-    cont: instrument.ForexMinCont,
-    forex_id: instrument.Id,
-    status: 1,
-    multiple: instrument.HasForexMultiple[0]?.Value ?? 1,
-  });
+  const order = await user.api.call('submit', minimumMarketBuy(instrument));
   return order.Id;
 }
