@@ -44,15 +44,20 @@ function startClient(url: string, backoffMs: number) {
 
 const waitFor = (check: () => void, timeout = 3000) => vi.waitFor(check, { timeout, interval: 5 });
 
+/** A client connected (10 ms backoff) to a server that answers pings or not, and why it drops. */
+async function connected({ answering }: { answering: boolean }) {
+  const server = await startServer({ value: answering });
+  const client = startClient(server.url, 10);
+  const reasons: string[] = [];
+  client.on('disconnect', (event) => reasons.push(event.reason));
+  client.connect();
+  await waitFor(() => expect(client.state).toBe('open'));
+  return { server, client, reasons };
+}
+
 describe('socket client: probe and retry', () => {
   it('drops a silent socket within the probe timeout, long before three heartbeats', async () => {
-    const answering = { value: false };
-    const server = await startServer(answering);
-    const client = startClient(server.url, 10);
-    const reasons: string[] = [];
-    client.on('disconnect', (event) => reasons.push(event.reason));
-    client.connect();
-    await waitFor(() => expect(client.state).toBe('open'));
+    const { server, client, reasons } = await connected({ answering: false });
     const started = performance.now();
     client.probe(100);
     await waitFor(() => expect(reasons).toEqual(['heartbeat']));
@@ -61,13 +66,7 @@ describe('socket client: probe and retry', () => {
   });
 
   it('keeps a socket whose pong comes back', async () => {
-    const answering = { value: true };
-    const server = await startServer(answering);
-    const client = startClient(server.url, 10);
-    const reasons: string[] = [];
-    client.on('disconnect', (event) => reasons.push(event.reason));
-    client.connect();
-    await waitFor(() => expect(client.state).toBe('open'));
+    const { server, client, reasons } = await connected({ answering: true });
     client.probe(100);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(reasons).toEqual([]);
