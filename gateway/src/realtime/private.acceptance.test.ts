@@ -9,6 +9,7 @@ import {
   waitFor,
 } from './test-support/harness.js';
 import {
+  buyAtMarket,
   control,
   demoUser,
   openInstruments,
@@ -72,21 +73,11 @@ describe('private frames of two users on several tabs (mock upstream)', () => {
     );
 
     const instruments = (await openInstruments(upstream.mock)).slice(0, 2);
-    const orderFor = async (user: typeof alice, instrument: Instrument) => {
-      const order = await user.api.call('submit', {
-        type: 1,
-        cont: instrument.ForexMinCont,
-        forex_id: instrument.Id,
-        status: 1,
-        multiple: instrument.HasForexMultiple[0]?.Value ?? 1,
-      });
-      return order.Id;
-    };
     const aliceOrders = [
-      await orderFor(alice, instruments[0] as Instrument),
-      await orderFor(alice, instruments[1] as Instrument),
+      await buyAtMarket(alice, instruments[0] as Instrument),
+      await buyAtMarket(alice, instruments[1] as Instrument),
     ];
-    const bobOrders = [await orderFor(bob, instruments[0] as Instrument)];
+    const bobOrders = [await buyAtMarket(bob, instruments[0] as Instrument)];
     for (const instrument of instruments) {
       await control(upstream.mock, '/market/price', {
         id: instrument.Id,
