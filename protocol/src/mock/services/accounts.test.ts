@@ -81,7 +81,34 @@ function setup(settings: Partial<BaseSettings> = {}) {
         ),
       )
     ).data;
-  return { deps, ledger, service, h, ended, control, ctxOf, registerEmail, settings: current };
+  /** Registers a Hong Kong (area 1) phone number. */
+  const registerPhone = async (mobile: string) =>
+    (
+      await answer(
+        h.register(
+          input('register', {
+            type: 'mobile',
+            mobile,
+            area_id: 1,
+            password: PASSWORD,
+            re_password: PASSWORD,
+          }),
+          ctxFor(),
+        ),
+      )
+    ).data;
+  return {
+    deps,
+    ledger,
+    service,
+    h,
+    ended,
+    control,
+    ctxOf,
+    registerEmail,
+    registerPhone,
+    settings: current,
+  };
 }
 
 function userRow(deps: MockDeps, id: number) {
@@ -313,7 +340,7 @@ describe('register', () => {
 
 describe('loginForU', () => {
   it('logs in by e-mail (any case) or phone, answering a fresh session', async () => {
-    const { h, service, registerEmail } = setup();
+    const { h, service, registerEmail, registerPhone } = setup();
     const registered = await registerEmail('ann@example.com');
     const login = await answer(
       h.loginForU(
@@ -326,16 +353,7 @@ describe('loginForU', () => {
     expect(login.data.token).not.toBe(registered.token);
     expect(typeof service.authenticate(login.data.token)).toBe('object');
 
-    await h.register(
-      input('register', {
-        type: 'mobile',
-        mobile: '91234567',
-        area_id: 1,
-        password: PASSWORD,
-        re_password: PASSWORD,
-      }),
-      ctxFor(),
-    );
+    await registerPhone('91234567');
     const phone = { account: '91234567', password: PASSWORD, login_type: 'mobile' };
     const withArea = await answer(
       h.loginForU(input('loginForU', { ...phone, area_id: 1 }), ctxFor()),
@@ -566,17 +584,8 @@ describe('forgetPassword', () => {
   });
 
   it('resets a phone account and refuses an unknown one', async () => {
-    const { h, control } = setup();
-    await h.register(
-      input('register', {
-        type: 'mobile',
-        mobile: '91234567',
-        area_id: 1,
-        password: PASSWORD,
-        re_password: PASSWORD,
-      }),
-      ctxFor(),
-    );
+    const { h, control, registerPhone } = setup();
+    await registerPhone('91234567');
     await h.sendSms(input('sendSms', { to: '91234567', area_id: 1, type: 2 }), ctxFor());
     const { code } = (await control('/codes/last')({ address: '+85291234567', purpose: 2 })) as {
       code: string;
