@@ -1,5 +1,4 @@
 import {
-  FUNDS_TAB,
   formatPrice,
   type Instrument,
   ORDER_MODE,
@@ -11,16 +10,11 @@ import {
   type Routes,
 } from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
+import { declareCoinDeposit } from '../../../protocol/src/test-support/deposits.js';
 import { minimumMarketBuy } from '../../../protocol/src/test-support/orders.js';
 import { type EmailAccount, registerByEmail } from './accounts.js';
 import type { AppPage } from './browser.js';
 import type { Stack } from './stack.js';
-
-/** The smallest valid PNG, a 1×1 transparent pixel: the proof a deposit needs. */
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 /** What a funded test account starts with. */
 export const FUNDED_BALANCE = '10000';
@@ -31,21 +25,7 @@ export const FUNDED_BALANCE = '10000';
  * Resolves the balance the review reports.
  */
 export async function fundAccount(stack: Stack, token: string, amount = FUNDED_BALANCE) {
-  const api = stack.apiAs(token);
-  const proof = await api.call('imageUpload', {
-    file: new Blob([PNG_1X1], { type: 'image/png' }),
-  });
-  const [network] = await api.call('chargeSymbols');
-  if (!network) throw new Error('the mock offers no deposit network');
-  await api.call('chargeSubmit', {
-    number: amount,
-    proofImg: proof.url,
-    address: network.address,
-    charge_id: network.id,
-  });
-  const history = await api.call('chargeHistory', { type: FUNDS_TAB.COIN });
-  const [deposit] = history.data;
-  if (!deposit) throw new Error('the deposit was not recorded');
+  const { deposit } = await declareCoinDeposit(stack.apiAs(token), amount);
   const reviewed = await stack.control<{ balance: string }>('/deposits/review', {
     id: deposit.id,
     approve: true,

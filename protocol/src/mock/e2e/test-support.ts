@@ -5,6 +5,7 @@
 import WebSocket from 'ws';
 import { createRestClient } from '../../client/rest.js';
 import { routes } from '../../routes/table.js';
+import { declareCoinDeposit } from '../../test-support/deposits.js';
 import { createFrameLog } from '../../test-support/frame-log.js';
 import type { MockOptions } from '../config.js';
 import { createMockUpstream, type MockUpstream } from '../server.js';
@@ -92,12 +93,6 @@ export async function openSocket(mock: MockUpstream): Promise<Recorder> {
   };
 }
 
-/** The smallest valid PNG: a 1×1 transparent pixel. */
-export const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
 let registered = 0;
 
 /**
@@ -120,21 +115,6 @@ export async function fundedRealUser(mock: MockUpstream, amount = '10000') {
     sms_code: code,
   });
   api.setToken(session.token);
-  const upload = await api.call('imageUpload', {
-    file: new Blob([PNG_1X1], { type: 'image/png' }),
-  });
-  const networks = await api.call('chargeSymbols');
-  const network = networks[0];
-  if (!network) throw new Error('no deposit network');
-  await api.call('chargeSubmit', {
-    number: amount,
-    proofImg: upload.url,
-    address: network.address,
-    charge_id: network.id,
-  });
-  const history = await api.call('chargeHistory', { type: 0 });
-  const deposit = history.data[0];
-  if (!deposit) throw new Error('deposit not recorded');
-  const number = (deposit as { number: string; id: number }).id;
-  return { api, email, session, depositId: number, uploadUrl: upload.url };
+  const { deposit, proofUrl } = await declareCoinDeposit(api, amount);
+  return { api, email, session, depositId: deposit.id, uploadUrl: proofUrl };
 }
