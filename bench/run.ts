@@ -11,12 +11,13 @@ import type { Benchmark, BenchResult } from './lib/results.js';
 import { machine, RESULTS_DIR, saveResult } from './lib/results.js';
 import { stopWorkers } from './lib/workers.js';
 
-/** Every benchmark, in the order they run: the client last, as it needs the most memory. */
+/** Every benchmark, in the order they run: the browser ones last, as they need the most memory. */
 const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   fanout: async () => (await import('./fanout/index.js')).benchmark,
   recovery: async () => (await import('./recovery/index.js')).benchmark,
   rest: async () => (await import('./rest/index.js')).benchmark,
   client: async () => (await import('./client/index.js')).benchmark,
+  trade: async () => (await import('./client/trade.js')).benchmark,
   wire: async () => (await import('./wire/index.js')).benchmark,
   lighthouse: async () => (await import('./lighthouse/index.js')).benchmark,
 };

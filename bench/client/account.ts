@@ -41,15 +41,14 @@ async function control<T>(mockUrl: string, path: string, body?: object): Promise
 /** What the app keeps in localStorage for a logged-in user. */
 export type Trader = Pick<Session, 'token' | 'user'>;
 
-/**
- * Registers, funds and opens `positions` market buys (minimum lots, default leverage) on the
- * first open instruments that take orders, through the gateway at `baseUrl`.
- */
-export async function fundedTrader(
-  baseUrl: string,
-  mockUrl: string,
-  positions: number,
-): Promise<Trader> {
+/** A registered, funded account and the product API as its user. */
+export interface FundedAccount {
+  readonly session: Trader;
+  readonly api: ReturnType<typeof createRestClient<typeof routes>>;
+}
+
+/** Registers an account by e-mail and funds it with an approved coin deposit. */
+export async function fundedAccount(baseUrl: string, mockUrl: string): Promise<FundedAccount> {
   const visitor = createRestClient(routes, { baseUrl, getLang: () => 'en' });
   const email = `bench-${randomBytes(5).toString('hex')}@example.com`;
   await visitor.call('sendEmail', { to: email, type: CODE_PURPOSE.REGISTER });
@@ -82,7 +81,19 @@ export async function fundedTrader(
   const [deposit] = (await api.call('chargeHistory', { type: FUNDS_TAB.COIN })).data;
   if (!deposit) throw new Error('the deposit was not recorded');
   await control(mockUrl, '/deposits/review', { id: deposit.id, approve: true });
+  return { session: { token: session.token, user: session.user }, api };
+}
 
+/**
+ * Registers, funds and opens `positions` market buys (minimum lots, default leverage) on the
+ * first open instruments that take orders, through the gateway at `baseUrl`.
+ */
+export async function fundedTrader(
+  baseUrl: string,
+  mockUrl: string,
+  positions: number,
+): Promise<Trader> {
+  const { session, api } = await fundedAccount(baseUrl, mockUrl);
   const tradable = (await api.call('tradeList')).filter(takesOrders).slice(0, positions);
   if (tradable.length < positions) {
     throw new Error(`only ${tradable.length} instruments take orders, ${positions} wanted`);
@@ -99,9 +110,9 @@ export async function fundedTrader(
       multiple: (instrument.HasForexMultiple[0] as { Value: number }).Value,
     });
   }
-  return { token: session.token, user: session.user };
+  return session;
 }
 
-function takesOrders(instrument: Instrument): boolean {
+export function takesOrders(instrument: Instrument): boolean {
   return instrument.MarketStatus === 1 && instrument.HasForexMultiple.length > 0;
 }

@@ -5,8 +5,11 @@
 import { median, quantile, ratio, round } from '../lib/stats.js';
 import type { MainThreadMetrics, WindowSample } from './probe.js';
 
-/** Which page a run measured: the app's quotes, the app's holdings, or the baseline's quotes. */
-export type Subject = 'app /' | 'app /order' | 'baseline';
+/**
+ * Which page a run measured: the app's quotes, the app's holdings, or the baseline's quotes;
+ * in the trade-screen scenario, the chart with indicators and order lines or the plain chart.
+ */
+export type Subject = 'app /' | 'app /order' | 'baseline' | 'trade chart' | 'trade plain';
 
 /** One window's figures. */
 export interface WindowFigures {
@@ -162,7 +165,8 @@ export interface Verdict {
   readonly met: boolean;
 }
 
-const atMost = (target: string, figure: number, limit: number): Verdict => ({
+/** The verdict of `figure` against a target it must not exceed. */
+export const atMost = (target: string, figure: number, limit: number): Verdict => ({
   target,
   figure: round(figure, 2),
   met: Number.isFinite(figure) && figure <= limit,

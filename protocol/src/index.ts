@@ -6,6 +6,7 @@
 export * from './arithmetic/index.js';
 export * from './client/index.js';
 export * from './envelope.js';
+export * from './indicators/index.js';
 export * from './languages.js';
 export * from './routes/index.js';
 export * from './schemas/index.js';

@@ -14,5 +14,6 @@ export * from './pnl.js';
 export * from './risk.js';
 export * from './rounding.js';
 export * from './side.js';
+export * from './stops.js';
 export * from './triggers.js';
 export * from './withdraw.js';

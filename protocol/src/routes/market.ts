@@ -39,8 +39,16 @@ export const kline = defineRoute({
   method: 'GET',
   path: '/v1/api/forex/kline',
   access: 'public',
-  summary: 'Candle history of an instrument for a period, oldest first, times in UTC seconds.',
-  request: klineRequest,
+  summary:
+    'Candle history of an instrument for a period, oldest first, times in UTC seconds; with `end_time`, the candles that opened before it (paging back).',
+  request: klineRequest.extend({
+    /**
+     * This project's addition: only candles that opened before this time (UTC seconds), for a
+     * chart paging back. An upstream without it answers the latest history, which holds nothing
+     * older, and the chart stops asking.
+     */
+    end_time: wireInt(1).optional(),
+  }),
   response: z.array(candleSchema),
 });
 

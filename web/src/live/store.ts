@@ -14,6 +14,7 @@ import type {
   QuoteView,
   RiskView,
 } from '../worker/api.js';
+import { feedChart } from './chart-feed.js';
 
 /** Order events the screens react to, as counters that move (effects depend on them). */
 export interface OrderSignals {
@@ -102,6 +103,7 @@ export function applyBatch(batch: LiveBatch, state: LiveState = live): void {
     state.orders.closedSeq++;
   }
   if (batch.resync) state.orders.resyncSeq++;
+  feedChart(batch);
 }
 
 /**

@@ -3,7 +3,15 @@
  * promise there). Arguments and batches cross the thread boundary by structured clone; the
  * batch callback crosses as a comlink proxy.
  */
-import type { Money, Order, Period, RawAnswer, Topic } from '@pipstream/protocol';
+import type {
+  CandleColumns,
+  IndicatorSettings,
+  Money,
+  Order,
+  Period,
+  RawAnswer,
+  Topic,
+} from '@pipstream/protocol';
 import type { ConnectionView, LiveBatch } from './batch.js';
 import type { FirstAnswer, FirstScreenCall } from './first-answers.js';
 import type { InstrumentTerms, OpenOrder, OrderForm } from './model.js';
@@ -20,6 +28,7 @@ export type {
   QuoteView,
   RiskView,
 } from './batch.js';
+export type { IndicatorUpdate } from './chart-series.js';
 export type { FirstAnswer, FirstScreenCall } from './first-answers.js';
 export type { InstrumentTerms, OpenOrder, OrderForm } from './model.js';
 
@@ -66,6 +75,14 @@ export interface LiveApi {
   /** Watches `KLINE.{code}.{period}` (replacing any other); its latest candle comes in batches. */
   watchCandles(code: string, period: Period): void;
   unwatchCandles(): void;
+  /**
+   * The candles the chart of `code` at `period` holds now (after each history load, and after
+   * older candles went in front): the worker computes the chart's indicators over them and
+   * over the live candles that follow, and posts the values in batches (`indicators`).
+   */
+  setChartCandles(code: string, period: Period, columns: CandleColumns): void;
+  /** The indicators chosen on this device (all off until told). */
+  setIndicators(settings: IndicatorSettings): void;
   /**
    * The instrument ids whose quotes the main thread shows (rows mounted now); batches carry only
    * their quotes, and an id watched anew gets its current quote in the next batch. Until the

@@ -4,6 +4,7 @@
  * or figure is gone (an instrument delisted, an order closed, a logout).
  */
 import type { AccountFigures, Candle, Period, TradeSide } from '@pipstream/protocol';
+import { type IndicatorUpdate, mergeIndicatorUpdates } from './chart-series.js';
 
 /**
  * What the user sees of the connection: `live` only while the socket is open and, behind a
@@ -119,6 +120,8 @@ export interface LiveBatch {
   account?: AccountView | null;
   estimate?: EstimateView | null;
   candle?: CandleView | null;
+  /** The chart's indicator values that changed (after `candle`, when both come). */
+  indicators?: IndicatorUpdate;
   risk?: RiskView;
   /** Order ids a FOREX_CLOSED push named, in arrival order. */
   closed?: number[];
@@ -138,6 +141,11 @@ export function mergeBatch(into: LiveBatch, next: LiveBatch): LiveBatch {
   if (next.account !== undefined) into.account = next.account;
   if (next.estimate !== undefined) into.estimate = next.estimate;
   if (next.candle !== undefined) into.candle = next.candle;
+  if (next.indicators) {
+    into.indicators = into.indicators
+      ? mergeIndicatorUpdates(into.indicators, next.indicators)
+      : next.indicators;
+  }
   if (next.risk !== undefined) into.risk = next.risk;
   if (next.quotes) into.quotes = mergeRows(into.quotes, next.quotes);
   if (next.holdings) into.holdings = mergeRows(into.holdings, next.holdings);

@@ -1,13 +1,18 @@
 import {
   accountFigures,
+  computeIndicators,
+  copyColumns,
   createRestClient,
+  DEFAULT_INDICATORS,
   type Instrument,
+  mergeCandle,
   ORDER_MODE,
   ORDER_SIDE,
   ORDER_STATUS,
   orderMargin,
   orderPnl,
   routes,
+  toColumns,
   type WebSocketConstructor,
 } from '@pipstream/protocol';
 import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
@@ -177,6 +182,41 @@ describe('the live core against the mock upstream', () => {
     expect(state.candle).toMatchObject({ period: '1min', Time: expect.any(Number) });
     core.unwatchCandles();
     await until(() => state.candle === null, 'the candle to clear');
+  });
+
+  it('computes the chart’s indicators over its history and the live candles that follow', async () => {
+    const settings = {
+      ...DEFAULT_INDICATORS,
+      rsi: { on: true, period: 14 },
+      macd: { ...DEFAULT_INDICATORS.macd, on: true },
+    };
+    core.watchCandles(instrument.Code, '1min');
+    core.setIndicators(settings);
+    const candles = await api.call('kline', { forex_id: instrument.Id, period: '1min' });
+    const columns = toColumns(candles);
+    core.setChartCandles(instrument.Code, '1min', copyColumns(columns));
+    const since = batches.length;
+    // The series the main thread rebuilds from the batches, and the candles it saw.
+    const shown: Record<string, (number | null)[]> = {};
+    let liveRuns = 0;
+    await until(() => {
+      for (const batch of batches.splice(since)) {
+        if (batch.candle) mergeCandle(columns, batch.candle);
+        const update = batch.indicators;
+        if (!update) continue;
+        if (!update.reset) liveRuns += 1;
+        for (const [key, values] of Object.entries(update.lines)) {
+          const line = update.reset ? [] : (shown[key] ?? []);
+          line.splice(update.from, values.length, ...values);
+          shown[key] = line;
+        }
+      }
+      return liveRuns >= 3;
+    }, 'indicator values of live candles');
+    const expected = computeIndicators(columns, settings);
+    expect(shown.rsi).toEqual(expected.rsi);
+    expect(shown['macd.signal']).toEqual(expected['macd.signal']);
+    core.unwatchCandles();
   });
 
   it('reconnects, logs in again and asks for a resync', async () => {

@@ -20,6 +20,7 @@ import {
 import type { BatchListener, ConnectOptions, LiveApi } from './api.js';
 import { type LiveBatch, mergeBatch } from './batch.js';
 import { createBatcher, type FrameScheduler } from './batcher.js';
+import { createChartSeries } from './chart-series.js';
 import { createLiveModel } from './model.js';
 
 export interface LiveCoreOptions {
@@ -58,6 +59,7 @@ function addressOf(wsUrl: string, lang: string): string {
 /** Creates the live core: the implementation of the worker's `LiveApi`. */
 export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
   const model = createLiveModel();
+  const series = createChartSeries();
   const batcher = createBatcher<LiveBatch>({
     empty: () => ({}),
     merge: mergeBatch,
@@ -92,7 +94,12 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
 
   /** Hands what the model changed to the batcher. Called after every input. */
   function changed() {
-    const batch = model.takeChanges();
+    let batch = model.takeChanges();
+    const indicators = series.take();
+    if (indicators) {
+      batch ??= {};
+      batch.indicators = indicators;
+    }
     if (batch) batcher.push(batch);
   }
 
@@ -124,6 +131,7 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
         break;
       default:
         model.applyCandle(frame.type, frame.data);
+        series.applyCandle(frame.type, frame.data);
     }
     changed();
   }
@@ -224,6 +232,16 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
       changed();
     },
 
+    setChartCandles(code, period, columns) {
+      series.setCandles(klineTopic(code, period), columns);
+      changed();
+    },
+
+    setIndicators(settings) {
+      series.setSettings(settings);
+      changed();
+    },
+
     watchQuotes(ids) {
       model.watchQuotes(ids);
       changed();
@@ -284,7 +302,9 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
 
     onBatch(next) {
       listener = next;
-      batcher.push(model.snapshot());
+      series.snapshot();
+      const indicators = series.take();
+      batcher.push(indicators ? { ...model.snapshot(), indicators } : model.snapshot());
     },
 
     status() {

@@ -10,8 +10,9 @@ import { Refusal } from '../refusal.js';
 import { ctxFor } from '../test-support.js';
 import { ABBREVIATED_CANDLES, createMarketApi } from './api.js';
 import { CATALOGUE, CATEGORIES, MARKET_STATUS } from './catalogue.js';
+import { ARCHIVE_MAX_CANDLES } from './older-candles.js';
 import { createMarketService } from './service.js';
-import { marketDeps } from './test-support.js';
+import { expectConsistent, marketDeps } from './test-support.js';
 
 /** A text of `locales/<lang>.json` by its dotted key, read from the file itself. */
 function localeText(lang: string, key: string): string {
@@ -145,6 +146,46 @@ describe('market calls', () => {
     expect((candles[1]?.Time ?? 0) - (candles[0]?.Time ?? 0)).toBe(60);
   });
 
+  it('kline pages back with end_time: the candles before it, older history included, the same each time', async () => {
+    const kline = async (end_time?: number) =>
+      data(
+        handlers.kline(
+          routes.kline.request.parse({ forex_id: '4', period: '5min', end_time }),
+          ctx,
+        ),
+      );
+    const latest = await kline();
+    const first = latest[0]?.Time ?? 0;
+    // Before a time inside the live history: its candles before it, older ones in front.
+    const before = await kline(latest[10]?.Time);
+    expect(before).toHaveLength(HISTORY);
+    expect(before.slice(-10)).toEqual(latest.slice(0, 10));
+    // Older than the live history: a page of candles just before it, joined to it.
+    const older = await kline(first);
+    expect(older).toHaveLength(HISTORY);
+    expectConsistent([...older, ...latest], '5min');
+    expect(older.at(-1)?.Time).toBe(first - 300);
+    expect(older.at(-1)?.Close).toBe(latest[0]?.Open);
+    expect(await kline(first)).toEqual(older);
+    // And the page before that one.
+    const oldest = await kline(older[0]?.Time);
+    expect(oldest.at(-1)?.Time).toBe((older[0]?.Time ?? 0) - 300);
+  });
+
+  it('kline stops at the start of the history', async () => {
+    const pages: number[] = [];
+    let end: number | undefined;
+    for (let page = 0; page < 40; page++) {
+      const input = routes.kline.request.parse({ forex_id: '5', period: '1day', end_time: end });
+      const candles = await data(handlers.kline(input, ctx));
+      pages.push(candles.length);
+      if (candles.length === 0) break;
+      end = candles[0]?.Time;
+    }
+    expect(pages.at(-1)).toBe(0);
+    expect(pages.slice(1, -1).reduce((sum, count) => sum + count, 0)).toBe(ARCHIVE_MAX_CANDLES);
+  });
+
   it('abbreviated_cache_kline answers the latest 60 candles', async () => {
     const input = routes.abbreviatedKline.request.parse({ forex_id: '3', period: '1min' });
     const short = await data(handlers.abbreviatedKline(input, ctx));
@@ -241,6 +282,38 @@ describe('market controls', () => {
     const input = control('/market/status').input;
     for (const body of [{ id: 2, status: 3 }, { id: 2 }, { status: 1 }, { id: 2, status: '1' }]) {
       expect(input.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    }
+  });
+
+  it('sets a period’s history to given closes, with nothing older, leaving other periods', async () => {
+    const gbpusd = market.byCode('GBPUSD');
+    if (!gbpusd) throw new Error('no GBPUSD');
+    const hourly = await data(handlers.kline({ forex_id: gbpusd.Id, period: '60min' }, ctx));
+    const closes = [1.5, 1.25, 1.75];
+    runControl('/market/history', { code: 'GBPUSD', period: '5min', closes });
+    const candles = await data(handlers.kline({ forex_id: gbpusd.Id, period: '5min' }, ctx));
+    const now = Math.floor(deps.clock.now() / 1000 / 300) * 300;
+    expect(candles).toEqual([
+      { Time: now - 600, Open: 1.5, High: 1.5, Low: 1.5, Close: 1.5, Volume: 0 },
+      { Time: now - 300, Open: 1.5, High: 1.5, Low: 1.25, Close: 1.25, Volume: 0 },
+      { Time: now, Open: 1.25, High: 1.75, Low: 1.25, Close: 1.75, Volume: 0 },
+    ]);
+    const before = (end_time: number) =>
+      data(handlers.kline({ forex_id: gbpusd.Id, period: '5min', end_time }, ctx));
+    expect(await before(now)).toEqual(candles.slice(0, 2));
+    expect(await before(now - 600)).toEqual([]);
+    expect(await data(handlers.kline({ forex_id: gbpusd.Id, period: '60min' }, ctx))).toEqual(
+      hourly,
+    );
+    const input = control('/market/history').input;
+    for (const body of [
+      { code: 'GBPUSD', period: '5min', closes: [] },
+      { code: 'GBPUSD', period: '5min', closes: [1, 0] },
+      { code: 'GBPUSD', period: '2min', closes: [1] },
+      { code: 'GBPUSD', period: '5min', closes: Array(2001).fill(1) },
+      { period: '5min', closes: [1] },
+    ]) {
+      expect(input.safeParse(body).success, JSON.stringify(body).slice(0, 60)).toBe(false);
     }
   });
 

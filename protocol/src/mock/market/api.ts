@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CODE } from '../../envelope.js';
 import type { routes } from '../../routes/table.js';
 import type { Instrument } from '../../schemas/market.js';
-import { instrumentCodeSchema } from '../../socket/topics.js';
+import { instrumentCodeSchema, periodSchema } from '../../socket/topics.js';
 import { type ControlAction, defineControl } from '../http/control.js';
 import type { Handlers } from '../http/handler.js';
 import type { Messages } from '../messages.js';
@@ -18,6 +18,9 @@ export const ABBREVIATED_CANDLES = 60;
 
 /** Largest `count` of one `/market/step` call: a day of 500 ms ticks takes a few calls. */
 const MAX_STEPS = 10_000;
+
+/** Most candles one `/market/history` call sets: a chart's whole history. */
+const MAX_HISTORY = 2000;
 
 /** Names an instrument in a control call: by id or by code, at least one. */
 const instrumentRef = z
@@ -63,8 +66,10 @@ export function createMarketApi(market: MarketService, messages: Messages) {
     categories: (_input, { lang }) => names.categories(lang),
     abbreviatedKline: ({ forex_id, period }) =>
       market.candles(instrumentById(forex_id).Id, period, ABBREVIATED_CANDLES),
-    // Without a limit the market answers its full history length (config.historyCandles).
-    kline: ({ forex_id, period }) => market.candles(instrumentById(forex_id).Id, period),
+    // Without a limit the market answers its full history length (config.historyCandles); with
+    // `end_time`, as many candles that opened before it, older history included.
+    kline: ({ forex_id, period, end_time }) =>
+      market.candles(instrumentById(forex_id).Id, period, undefined, end_time),
   };
 
   const controls: ControlAction[] = [
@@ -89,6 +94,23 @@ export function createMarketApi(market: MarketService, messages: Messages) {
         const { Id } = instrumentOf(input);
         market.setMarketStatus(Id, input.status);
         return market.instrument(Id);
+      },
+    }),
+    defineControl({
+      method: 'POST',
+      path: '/market/history',
+      summary:
+        'Replaces an instrument’s candles of one period (by id or code) with candles closing at `closes`, oldest first, the current one last; none is older. Close its market first to keep them still.',
+      input: instrumentRef.and(
+        z.object({
+          period: periodSchema,
+          closes: z.array(z.number().positive().finite()).min(1).max(MAX_HISTORY),
+        }),
+      ),
+      run(input) {
+        const { Id } = instrumentOf(input);
+        market.setHistory(Id, input.period, input.closes);
+        return market.candles(Id, input.period, input.closes.length);
       },
     }),
     defineControl({

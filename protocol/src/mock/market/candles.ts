@@ -41,6 +41,7 @@ export function recordTick(
   volume: number,
   now: number,
   keep: number,
+  onDrop?: (dropped: Candle[]) => void,
 ): Candle {
   const time = candleTime(now, period);
   const last = candles.at(-1);
@@ -60,21 +61,30 @@ export function recordTick(
     Volume: roundVolume(volume),
   };
   candles.push(candle);
-  if (candles.length > keep + CANDLE_SLACK) candles.splice(0, candles.length - keep);
+  if (candles.length > keep + CANDLE_SLACK) {
+    const dropped = candles.splice(0, candles.length - keep);
+    onDrop?.(dropped);
+  }
   return candle;
 }
 
-/** Adds a tick to every period; returns each period's current candle. */
+/**
+ * Adds a tick to every period; returns each period's current candle. `onDrop` hears the
+ * candles a period dropped off its front.
+ */
 export function recordBookTick(
   book: CandleBook,
   price: number,
   volume: number,
   now: number,
   keep: number,
+  onDrop?: (period: Period, dropped: Candle[]) => void,
 ): [Period, Candle][] {
   return PERIODS.map((period) => [
     period,
-    recordTick(book[period], period, price, volume, now, keep),
+    recordTick(book[period], period, price, volume, now, keep, (dropped) =>
+      onDrop?.(period, dropped),
+    ),
   ]);
 }
 

@@ -209,6 +209,29 @@ describe('market service: stepping', () => {
     expect(batches).toBe(DAY_MS / tickMs);
   });
 
+  it('keeps the candles its live history drops for a chart paging back, as they were', () => {
+    const deps = marketDeps({ historyCandles: 10, tickMs: 60_000 });
+    const market = createMarketService(deps);
+    const live = () => market.candles(EURUSD, '1min');
+    // Paged back once: this series keeps an archive from now on.
+    const older = market.candles(EURUSD, '1min', 10, live()[0]?.Time);
+    const seen = new Map(live().map((candle) => [candle.Time, candle]));
+    for (let i = 0; i < 10 + CANDLE_SLACK + 5; i++) {
+      deps.clock.advance(60_000);
+      market.step();
+      for (const candle of live()) seen.set(candle.Time, candle);
+    }
+    const now = live();
+    const first = now[0]?.Time ?? 0;
+    const dropped = [...seen.values()].filter((candle) => candle.Time < first);
+    expect(dropped.length).toBeGreaterThan(CANDLE_SLACK);
+    // Paging back from the live history finds every dropped candle, then the first page.
+    const between = market.candles(EURUSD, '1min', 500, first);
+    expectConsistent([...between, ...now], '1min');
+    expect(between.slice(-dropped.length)).toEqual(dropped);
+    expect(between.slice(0, -dropped.length).slice(-older.length)).toEqual(older);
+  });
+
   it('replays the same market for the same seed, and another for another seed', () => {
     const run = (seed: number) => {
       const deps = marketDeps({ seed });

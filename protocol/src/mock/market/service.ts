@@ -1,12 +1,13 @@
 import { CODE } from '../../envelope.js';
 import type { Candle, Instrument, QuoteTick } from '../../schemas/market.js';
-import type { Period } from '../../socket/topics.js';
+import { PERIOD_SECONDS, type Period } from '../../socket/topics.js';
 import type { MockDeps } from '../deps.js';
 import type { MockEventMap } from '../events.js';
 import { refuse } from '../refusal.js';
 import { createRng } from '../rng.js';
-import { backfillBook, type CandleBook, recordBookTick } from './candles.js';
+import { backfillBook, type CandleBook, candleTime, recordBookTick } from './candles.js';
 import { CATALOGUE, type CatalogueEntry, MARKET_STATUS } from './catalogue.js';
+import { createCandleArchive } from './older-candles.js';
 import {
   changePercent,
   createPriceState,
@@ -67,6 +68,9 @@ export function createMarketService(deps: MockDeps): MarketService {
   const historyRng = createRng(config.seed ^ HISTORY_SALT);
   const stepDays = config.tickMs / DAY_MS;
   const keep = config.historyCandles;
+  const archive = createCandleArchive(config.seed ^ HISTORY_SALT, keep);
+  /** Series whose history a control set: nothing is older than their first candle. */
+  const setHistories = new Set<string>();
 
   const upsert = db.prepare(
     `INSERT INTO market_state (forex_id, last_price, day_open, market_status, updated_at)
@@ -169,12 +173,15 @@ export function createMarketService(deps: MockDeps): MarketService {
   function recordCandles(live: Live, now: number, into: MarketCandleEvent[]): void {
     const volume = live.entry.volumePerMinute * (config.tickMs / 60_000) * (0.5 + walkRng.next());
     const code = live.entry.instrument.Code;
+    const id = live.entry.instrument.Id;
+    const keepDropped = (period: Period, dropped: Candle[]) => archive.keep(id, period, dropped);
     for (const [period, candle] of recordBookTick(
       live.candles,
       live.state.price,
       volume,
       now,
       keep,
+      keepDropped,
     )) {
       into.push({ code, period, candle: { ...candle } });
     }
@@ -240,10 +247,22 @@ export function createMarketService(deps: MockDeps): MarketService {
         .map((live) => toInstrument(current(live)));
     },
     price: (id) => byId.get(id)?.state.price,
-    candles(id, period: Period, limit = keep): Candle[] {
-      const series = byId.get(id)?.candles[period];
-      if (!series || limit <= 0) return [];
-      return series.slice(-limit).map((candle) => ({ ...candle }));
+    candles(id, period: Period, limit = keep, before?: number): Candle[] {
+      const live = byId.get(id);
+      const series = live?.candles[period];
+      if (!live || !series || limit <= 0) return [];
+      if (before === undefined) return series.slice(-limit).map((candle) => ({ ...candle }));
+      const recent = series.filter((candle) => candle.Time < before);
+      const older =
+        recent.length >= limit || setHistories.has(`${id}/${period}`)
+          ? []
+          : archive.before(id, period, series, before, limit - recent.length, {
+              anchor: live.entry.startPrice,
+              dailyVolatility: live.entry.dailyVolatility,
+              precision: live.entry.instrument.PricePrecision,
+              volumePerMinute: live.entry.volumePerMinute,
+            });
+      return [...older, ...recent.slice(-limit).map((candle) => ({ ...candle }))];
     },
     lastTicks: () => lives.map((live) => toTick(current(live).state, live.entry)),
     step,
@@ -281,10 +300,33 @@ export function createMarketService(deps: MockDeps): MarketService {
       find(id).status = status;
       persist(clock.now());
     },
+    setHistory(id, period, closes) {
+      const live = find(id);
+      if (!closes.every(isPrice)) throw new RangeError('every close must be positive and finite');
+      live.candles[period] = historyOf(closes, period, clock.now());
+      setHistories.add(`${id}/${period}`);
+    },
   };
 }
 
 type MarketCandleEvent = MockEventMap['candle'];
+
+/** Candles closing at `closes`, one period apart, the last one the current candle at `now`. */
+function historyOf(closes: readonly number[], period: Period, now: number): Candle[] {
+  const last = candleTime(now, period);
+  const seconds = PERIOD_SECONDS[period];
+  return closes.map((close, index) => {
+    const open = closes[index - 1] ?? close;
+    return {
+      Time: last - (closes.length - 1 - index) * seconds,
+      Open: open,
+      High: Math.max(open, close),
+      Low: Math.min(open, close),
+      Close: close,
+      Volume: 0,
+    };
+  });
+}
 
 function isPrice(value: number): boolean {
   return Number.isFinite(value) && value > 0;

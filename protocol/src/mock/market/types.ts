@@ -15,8 +15,12 @@ export interface MarketService {
   search(text: string): Instrument[];
   /** The latest price of an instrument (the price orders fill at). */
   price(id: number): number | undefined;
-  /** Candle history, oldest first, the current (still moving) candle last. */
-  candles(id: number, period: Period, limit?: number): Candle[];
+  /**
+   * Candle history, oldest first: the latest `limit`, the current (still moving) candle last,
+   * or with `before` (UTC seconds) the latest `limit` that opened before it, reaching back past
+   * the live history into older candles (fewer where the history starts).
+   */
+  candles(id: number, period: Period, limit?: number, before?: number): Candle[];
   /** The latest tick of every instrument: what a new DAY_MARKET subscriber gets at once. */
   lastTicks(): QuoteTick[];
   /** Moves every open market one step and emits `ticks` (and `candle`) on the events bus. */
@@ -28,4 +32,9 @@ export interface MarketService {
   setPrice(id: number, price: number): void;
   /** Control: opens (1) or closes (anything else) a market. */
   setMarketStatus(id: number, status: number): void;
+  /**
+   * Control: replaces one period's candles with candles closing at `closes` (oldest first, the
+   * current candle last), each opening at the close before it; no history is older than them.
+   */
+  setHistory(id: number, period: Period, closes: readonly number[]): void;
 }

@@ -10,7 +10,7 @@ import { tradeFeeMicros } from '../../arithmetic/fee.js';
 import { lotsError } from '../../arithmetic/lots.js';
 import { MARGIN_MODE, orderMarginMicros } from '../../arithmetic/margin.js';
 import type { SideLike } from '../../arithmetic/side.js';
-import { stopLossHit, takeProfitHit } from '../../arithmetic/triggers.js';
+import { checkStopLevels } from '../../arithmetic/stops.js';
 import { CODE } from '../../envelope.js';
 import type { submit } from '../../routes/trading.js';
 import type { Instrument } from '../../schemas/market.js';
@@ -65,8 +65,9 @@ export function checkStops(
   stopLoss: number,
   takeProfit: number,
 ): void {
-  if (stopLossHit(side, reference, stopLoss)) refuse('trade.stop_loss_wrong_side');
-  if (takeProfitHit(side, reference, takeProfit)) refuse('trade.take_profit_wrong_side');
+  const issues = checkStopLevels(side, reference, { stopLoss, takeProfit });
+  if (issues.stopLoss) refuse(`trade.${issues.stopLoss}`);
+  if (issues.takeProfit) refuse(`trade.${issues.takeProfit}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { NO_VALUE, type Order, sideOf, stopLossHit, takeProfitHit } from '@pipstream/protocol';
+import { checkStopLevels, NO_VALUE, type Order, sideOf } from '@pipstream/protocol';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
@@ -27,7 +27,7 @@ function referencePrice(order: Order, quote: number | undefined): number | undef
  * Changes a holding order's take profit and stop loss (SPEC §4): two prices, 0 or empty for
  * off, never below 0 (SPEC §5). The sheet shows the live price they are checked against, and
  * refuses a level on the wrong side of it (one that would close the order at once) before
- * sending, with the same rule the upstream applies (arithmetic/triggers.ts).
+ * sending, with the protocol's `checkStopLevels`, the rule the upstream applies.
  */
 export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
   const { t } = useTranslation();
@@ -45,10 +45,15 @@ export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
   const profitValue = parseStopInput(takeProfit);
   const lossValue = parseStopInput(stopLoss);
   const invalid = t('web.order.stop_invalid');
-  const profitWrong =
-    profitValue !== null && reference !== undefined && takeProfitHit(side, reference, profitValue);
-  const lossWrong =
-    lossValue !== null && reference !== undefined && stopLossHit(side, reference, lossValue);
+  const sides =
+    reference === undefined
+      ? {}
+      : checkStopLevels(side, reference, {
+          stopLoss: lossValue ?? 0,
+          takeProfit: profitValue ?? 0,
+        });
+  const profitWrong = sides.takeProfit !== undefined;
+  const lossWrong = sides.stopLoss !== undefined;
   const profitError =
     profitValue === null
       ? invalid

@@ -1,23 +1,35 @@
 import {
   type Candle,
-  formatPrice,
+  type IndicatorLine,
+  type IndicatorSettings,
   type Instrument,
+  indicatorLines,
+  klineTopic,
   LANGUAGE_TAGS,
   type Period,
+  readIndicatorSettings,
+  subPanes,
 } from '@pipstream/protocol';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useFormat } from '../../../i18n/FormatProvider.js';
 import { liveWorker } from '../../../live/bridge.js';
-import { useLatestCandle } from '../../../live/hooks.js';
+import { onChartFeed } from '../../../live/chart-feed.js';
+import { live } from '../../../live/store.js';
 import { Button } from '../../../ui/Button.js';
 import { SkeletonBlock } from '../../../ui/Skeleton.js';
 import {
   type CandleChart as Chart,
+  type ChartColours,
   createCandleChart,
-  type LegendListener,
+  SUB_PANE_PX,
   themeColours,
 } from './controller.js';
+import { IndicatorSheet } from './IndicatorSheet.js';
+import { chartIndicators } from './indicator-store.js';
+import { lineFigure, lineLabel, ohlcFigures } from './legend.js';
+import { OrderLinesLayer } from './OrderLinesLayer.js';
 import { legendTimeFormat } from './time-format.js';
 import { useCandleHistory } from './useCandleHistory.js';
 
@@ -32,113 +44,225 @@ export interface CandleChartProps {
 
 const warn = (what: string) => (error: unknown) => console.warn(what, error);
 
-type LegendSlot = 'time' | 'open' | 'high' | 'low' | 'close';
-
 /**
- * The OHLC legend of the candle under the crosshair (the latest one without a crosshair). It
- * moves with the pointer, so it is written straight into the DOM instead of re-rendering.
+ * The legend of the candle under the crosshair (the latest one without a crosshair): its time,
+ * OHLC and every indicator line's value there. It moves with the pointer and the ticks, so it
+ * is written straight into the DOM instead of re-rendering.
  */
-function useLegend(precision: number, locale: string, period: Period) {
+function useLegend(
+  precision: number,
+  locale: string,
+  period: Period,
+  chart: Chart | null,
+  lines: readonly IndicatorLine[],
+) {
   const root = useRef<HTMLDivElement>(null);
   const { decimal } = useFormat();
   const time = useMemo(() => legendTimeFormat(locale, period), [locale, period]);
-  const format = useRef({ precision, time, decimal });
-  format.current = { precision, time, decimal };
+  const state = useRef({ precision, time, decimal, chart, lines });
+  state.current = { precision, time, decimal, chart, lines };
 
-  const write: LegendListener = (candle) => {
+  /** The legend's text nodes, found once per set of lines rather than at every tick. */
+  const targets = useRef<{ lines: readonly IndicatorLine[]; slots: Map<string, Element> } | null>(
+    null,
+  );
+
+  const write = useCallback((index: number | null) => {
     const element = root.current;
-    if (!element) return;
-    const { precision: decimals, time, decimal } = format.current;
-    const price = (value: number) => decimal(formatPrice(value, decimals));
-    const texts: Record<LegendSlot, string> = candle
-      ? {
-          time: time(candle.Time),
-          open: price(candle.Open),
-          high: price(candle.High),
-          low: price(candle.Low),
-          close: price(candle.Close),
-        }
-      : { time: '', open: '', high: '', low: '', close: '' };
-    for (const slot of Object.keys(texts) as LegendSlot[]) {
-      const target = element.querySelector(`[data-slot="${slot}"]`);
-      if (target) target.textContent = texts[slot];
+    const { precision: decimals, time, decimal, chart, lines } = state.current;
+    if (!element || !chart) return;
+    let found = targets.current;
+    // Rebuilt when the lines change, and until React has put every line's node in place.
+    if (found === null || found.lines !== lines || found.slots.size !== 5 + lines.length) {
+      const slots = new Map<string, Element>();
+      for (const target of element.querySelectorAll('[data-slot], [data-line]')) {
+        slots.set(
+          target.getAttribute('data-slot') ?? `line:${target.getAttribute('data-line')}`,
+          target,
+        );
+      }
+      found = { lines, slots };
+      targets.current = found;
+    }
+    const put = (key: string, text: string) => {
+      const target = found.slots.get(key);
+      if (target && target.textContent !== text) target.textContent = text;
+    };
+    const candle: Candle | undefined = chart.candleAt(index);
+    const figures = candle ? ohlcFigures(candle, decimals) : undefined;
+    put('time', candle ? time(candle.Time) : '');
+    for (const slot of ['open', 'high', 'low', 'close'] as const) {
+      put(slot, figures ? decimal(figures[slot]) : '');
+    }
+    const values = chart.valuesAt(index);
+    for (const line of lines) {
+      const figure = lineFigure(line, values[line.key] ?? null, decimals);
+      put(`line:${line.key}`, figure === '' ? '' : decimal(figure));
     }
     element.dataset.direction = candle && candle.Close < candle.Open ? 'down' : 'up';
     // Kept in the layout while empty, so the chart under it never jumps.
     element.dataset.empty = String(candle === undefined);
-  };
+  }, []);
   return { root, write };
+}
+
+/** Calls each listener after every draw of the chart's price pane. */
+function useDrawnListeners() {
+  const listeners = useRef(new Set<() => void>());
+  const notify = useCallback(() => {
+    for (const listener of listeners.current) listener();
+  }, []);
+  const subscribe = useCallback((listener: () => void) => {
+    listeners.current.add(listener);
+    return () => {
+      listeners.current.delete(listener);
+    };
+  }, []);
+  return { notify, subscribe };
 }
 
 /**
  * The candlestick chart of one instrument and period: history from `kline`, live candles from
- * `KLINE.{code}.{period}` while the screen is on show, a loading skeleton, and an error or
- * empty state in place of a chart with no candles.
+ * `KLINE.{code}.{period}` while the screen is on show, the indicators of this device (computed
+ * by the live worker) over the candles and in sub-panes under them, the trader's orders as
+ * lines, a loading skeleton, and an error or empty state in place of a chart with no candles.
  */
 export function CandleChart({ instrument, period, active }: CandleChartProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const locale = LANGUAGE_TAGS[format.language];
-  const { history, retry } = useCandleHistory(instrument.Id, period, active);
-  const latest = useLatestCandle();
+  const { history, retry, older } = useCandleHistory(instrument.Id, period, active);
+  const settings = useSnapshot(chartIndicators.state) as IndicatorSettings;
+  const lines = useMemo(() => indicatorLines(settings), [settings]);
+  const panes = useMemo(() => subPanes(settings), [settings]);
   const host = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<Chart | null>(null);
+  const [colours, setColours] = useState<ChartColours | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
   /** What the chart draws, for the overlays: the history it holds and how many candles. */
   const [drawnState, setDrawnState] = useState<{ key: string | null; count: number }>({
     key: null,
     count: 0,
   });
-  const legend = useLegend(instrument.PricePrecision, locale, period);
-  const legendWrite = useRef(legend.write);
-  legendWrite.current = legend.write;
-
-  // The live candle of this instrument and period, if that is what the worker has.
-  const live =
-    latest && latest.code === instrument.Code && latest.period === period
-      ? (latest as Candle)
-      : undefined;
-  const liveRef = useRef(live);
-  liveRef.current = live;
+  const legend = useLegend(instrument.PricePrecision, locale, period, chart, lines);
+  const drawn = useDrawnListeners();
+  const topic = klineTopic(instrument.Code, period);
+  const topicRef = useRef(topic);
+  topicRef.current = topic;
   /** Which history the chart holds; live candles join only the history they belong to. */
   const loadedKey = useRef<string | null>(null);
+  /** Paging back through `loadedKey`'s history: one page at a time, until none is older. */
+  const paging = useRef({ key: null as string | null, busy: false, done: false });
+  const needOlder = useRef<() => void>(() => undefined);
 
   // One chart per language (its time and price labels); it draws once it has a size and candles.
   useEffect(() => {
     const element = host.current;
     if (!element) return;
+    const themed = themeColours(element);
     const created = createCandleChart(element, {
       locale,
       localize: format.decimal,
-      colours: themeColours(element),
-      onLegend: (candle) => legendWrite.current(candle),
+      colours: themed,
+      onCursor: (index) => legend.write(index),
+      onDrawn: drawn.notify,
+      onNeedOlder: () => needOlder.current(),
     });
     const observer = new ResizeObserver(([entry]) => {
       if (entry) created.resize(entry.contentRect.width, entry.contentRect.height);
     });
     observer.observe(element);
     loadedKey.current = null;
+    setColours(themed);
     setChart(created);
     return () => {
       observer.disconnect();
       created.destroy();
       setChart(null);
     };
-  }, [locale, format]);
+  }, [locale, format, legend.write, drawn.notify]);
+
+  // The worker computes what the chart draws: it gets the candles the chart holds.
+  const handCandles = useCallback(
+    (target: Chart) => {
+      liveWorker()
+        .setChartCandles(instrument.Code, period, target.columns())
+        .catch(warn('chart candles not handed to the worker'));
+    },
+    [instrument.Code, period],
+  );
+
+  useEffect(() => {
+    if (!chart) return;
+    chart.setIndicators(lines, panes);
+    // A plain copy: a valtio snapshot does not cross to the worker (structured clone).
+    liveWorker()
+      .setIndicators(readIndicatorSettings(settings))
+      .catch(warn('indicators not handed to the worker'));
+  }, [chart, lines, panes, settings]);
 
   useEffect(() => {
     if (!chart || !history.candles) return;
     chart.load(history.candles, { period, precision: instrument.PricePrecision });
     loadedKey.current = history.key;
-    if (liveRef.current) chart.live(liveRef.current);
+    const latest = live.candle;
+    if (latest && latest.code === instrument.Code && latest.period === period) chart.live(latest);
+    handCandles(chart);
     setDrawnState({ key: history.key, count: chart.count() });
-  }, [chart, history.key, history.candles, period, instrument.PricePrecision]);
+  }, [
+    chart,
+    history.key,
+    history.candles,
+    period,
+    instrument.Code,
+    instrument.PricePrecision,
+    handCandles,
+  ]);
 
+  // Panned to the oldest candle: the page before it, once, while there is one.
+  needOlder.current = () => {
+    const state = paging.current;
+    const key = loadedKey.current;
+    if (!chart || key === null) return;
+    if (state.key !== key) Object.assign(state, { key, busy: false, done: false });
+    const first = chart.candleAt(0)?.Time;
+    if (state.busy || state.done || first === undefined) return;
+    state.busy = true;
+    older(first)
+      .then((candles) => {
+        if (state.key !== loadedKey.current) return;
+        const added = chart.prepend(candles);
+        // An upstream that does not page answers nothing older: the history starts here.
+        if (added === 0) state.done = true;
+        else handCandles(chart);
+      })
+      .catch(() => {
+        // Toasted by the API layer; the chart keeps what it has and stops asking.
+        state.done = true;
+      })
+      .finally(() => {
+        state.busy = false;
+      });
+  };
+
+  // Live candles and indicator values, straight from each batch, in order, with no render.
   useEffect(() => {
-    if (!chart || !live || loadedKey.current !== history.key) return;
-    chart.live(live);
-    const count = chart.count();
-    setDrawnState((old) => (old.count === count ? old : { ...old, count }));
-  }, [chart, live, history.key]);
+    if (!chart) return;
+    return onChartFeed(({ candle, indicators }) => {
+      if (loadedKey.current !== history.key) return;
+      if (candle && candle.code === instrument.Code && candle.period === period) {
+        const before = chart.count();
+        chart.live(candle);
+        // Only the first candle changes what is shown around the chart: a render of the chart's
+        // labels at every new candle would cost a tick's worth of the main thread for nothing.
+        if (before === 0 && chart.count() > 0) {
+          const count = chart.count();
+          setDrawnState((old) => (old.count > 0 ? old : { ...old, count }));
+        }
+      }
+      if (indicators) chart.applyIndicators(indicators, topicRef.current);
+    });
+  }, [chart, history.key, instrument.Code, period]);
 
   // Live candles only while on show: a hidden screen costs the socket and the worker nothing.
   useEffect(() => {
@@ -151,29 +275,58 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
   }, [active, instrument.Code, period]);
 
   // A different instrument or period shows its own state until its candles are in.
-  const drawn = drawnState.key === history.key && drawnState.count > 0;
+  const isDrawn = drawnState.key === history.key && drawnState.count > 0;
   return (
     <div
-      className={drawn ? 'chart' : 'chart chart-pending'}
-      aria-busy={history.status === 'loading' && !drawn}
+      className={isDrawn ? 'chart' : 'chart chart-pending'}
+      aria-busy={history.status === 'loading' && !isDrawn}
     >
-      <div ref={legend.root} className="chart-legend" data-empty="true">
-        <span data-slot="time" className="chart-legend-time" />
-        <span>
-          {t('web.trade.ohlc.open')} <b data-slot="open" />
-        </span>
-        <span>
-          {t('web.trade.ohlc.high')} <b data-slot="high" />
-        </span>
-        <span>
-          {t('web.trade.ohlc.low')} <b data-slot="low" />
-        </span>
-        <span>
-          {t('web.trade.ohlc.close')} <b data-slot="close" />
-        </span>
+      <div className="chart-top">
+        <div ref={legend.root} className="chart-legend" data-empty="true">
+          <span data-slot="time" className="chart-legend-time" />
+          <span>
+            {t('web.trade.ohlc.open')} <b data-slot="open" />
+          </span>
+          <span>
+            {t('web.trade.ohlc.high')} <b data-slot="high" />
+          </span>
+          <span>
+            {t('web.trade.ohlc.low')} <b data-slot="low" />
+          </span>
+          <span>
+            {t('web.trade.ohlc.close')} <b data-slot="close" />
+          </span>
+          {lines.map((line) => (
+            <span key={line.key} className="chart-legend-line" data-testid={`legend-${line.key}`}>
+              {lineLabel(line, t)} <i data-line={line.key} />
+            </span>
+          ))}
+        </div>
+        <Button
+          variant="ghost"
+          className="chart-tools"
+          aria-haspopup="dialog"
+          onClick={() => setSheetOpen(true)}
+        >
+          {t('web.trade.indicators.open')}
+        </Button>
       </div>
-      <div ref={host} className={drawn ? 'chart-canvas' : 'chart-canvas chart-canvas-idle'} />
-      {!drawn && (
+      <div className="chart-stage">
+        <div
+          ref={host}
+          className={isDrawn ? 'chart-canvas' : 'chart-canvas chart-canvas-idle'}
+          style={{ '--chart-sub-panes': `${panes.length * SUB_PANE_PX}px` } as CSSProperties}
+        />
+        {chart && colours && isDrawn && (
+          <OrderLinesLayer
+            chart={chart}
+            instrumentId={instrument.Id}
+            colours={colours}
+            subscribeDrawn={drawn.subscribe}
+          />
+        )}
+      </div>
+      {!isDrawn && (
         <div className="chart-overlay">
           {history.status === 'loading' && (
             <SkeletonBlock height={220} label={t('web.common.loading')} />
@@ -193,6 +346,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
           )}
         </div>
       )}
+      {sheetOpen && <IndicatorSheet onClose={() => setSheetOpen(false)} />}
     </div>
   );
 }

@@ -1,16 +1,42 @@
 /**
  * The candlestick chart on uPlot, driven from outside: `load` a history, `live` each candle
- * from the socket, `resize` with the container. uPlot draws the axes, grid and crosshair; the
- * candles are drawn by a draw hook; the time window is this module's (see viewport.ts), so live
- * candles never undo a pan or zoom.
+ * from the socket, `prepend` older ones, `applyIndicators` as the live worker computes them,
+ * `setLevels` for the trader's order lines, `resize` with the container. uPlot draws the axes,
+ * grid, crosshair and indicator lines; candles, bars and order levels are drawn by draw hooks;
+ * the time window is this module's (see viewport.ts), so live candles never undo a pan or zoom.
+ * Each sub-pane (volume, MACD, RSI) is a uPlot of its own under the candles, sharing the time
+ * window and the crosshair.
  *
  * uPlot is imported here only, inside the trade route's chunk.
  */
-import { type Candle, formatPrice, PERIOD_SECONDS, type Period } from '@pipstream/protocol';
+import {
+  type Candle,
+  type CandleColumns,
+  candleAt,
+  copyColumns,
+  emptyColumns,
+  formatPrice,
+  type IndicatorLine,
+  type MergeResult,
+  mergeCandle,
+  type Pane,
+  PERIOD_SECONDS,
+  type Period,
+  prependOlder,
+  type Series,
+  toColumns,
+} from '@pipstream/protocol';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { type CandleColumns, candleAt, emptyColumns, mergeCandle, toColumns } from './candles.js';
+import type { IndicatorUpdate } from '../../../worker/api.js';
+import { type ChartLevel, drawBars, drawCandles, drawLevels } from './draw.js';
 import { bindGestures } from './gestures.js';
+import {
+  applyIndicatorUpdate,
+  emptyIndicatorColumns,
+  followMerge,
+  followPrepend,
+} from './indicator-columns.js';
 import { axisTimeFormat } from './time-format.js';
 import {
   followLatest,
@@ -21,16 +47,21 @@ import {
   zoomViewport,
 } from './viewport.js';
 
+export type { ChartLevel } from './draw.js';
+
 /** Colours from the theme's variables (read once, when the chart is made). */
 export interface ChartColours {
   up: string;
   down: string;
   text: string;
   grid: string;
+  /** One colour per MA/EMA line, in period order; Bollinger's middle band takes the first. */
+  lines: string[];
+  /** Bollinger's outer bands, the MACD signal line, RSI's guide lines. */
+  muted: string;
+  /** Pending orders' lines. */
+  accent: string;
 }
-
-/** The candle under the crosshair, or the latest when there is no crosshair. */
-export type LegendListener = (candle: Omit<Candle, 'Volume'> | undefined) => void;
 
 export interface ChartSetup {
   /** BCP 47 tag for the time labels. */
@@ -38,7 +69,12 @@ export interface ChartSetup {
   /** Writes a price (an exact decimal text) the way the viewer's language does. */
   localize: (text: string) => string;
   colours: ChartColours;
-  onLegend: LegendListener;
+  /** The candle under the crosshair moved: its index, or `null` without a crosshair. */
+  onCursor: (index: number | null) => void;
+  /** The window reached the oldest candle held: a page of older history would help. */
+  onNeedOlder?: () => void;
+  /** The price pane was drawn (levels may have moved on screen). */
+  onDrawn?: () => void;
 }
 
 /** What the chart draws: the candle period and the instrument's price decimals. */
@@ -51,18 +87,44 @@ export interface CandleChart {
   /** Replaces every candle (a history load) and shows the latest ones. */
   load(candles: readonly Candle[], terms: ChartTerms): void;
   /** Joins a live candle: the current one is updated, the next one appended. */
-  live(candle: Candle): void;
+  live(candle: Candle): MergeResult;
+  /** Puts older candles in front, keeping the window where it is; returns how many went in. */
+  prepend(older: readonly Candle[]): number;
+  /** The indicator lines to draw (from the settings), and the sub-panes they need. */
+  setIndicators(lines: readonly IndicatorLine[], panes: readonly Pane[]): void;
+  /** Values from the live worker for the chart of `topic`. */
+  applyIndicators(update: IndicatorUpdate, topic: string): void;
+  /** The trader's order lines across the price pane. */
+  setLevels(levels: readonly ChartLevel[]): void;
   /** The container's new size in CSS pixels; zero sizes (a hidden screen) are ignored. */
   resize(width: number, height: number): void;
   /** How many candles the chart holds. */
   count(): number;
+  /** A copy of the candle columns (for the live worker). */
+  columns(): CandleColumns;
+  /** The candle at `index` (the latest for `null`). */
+  candleAt(index: number | null): Candle | undefined;
+  /** Every indicator line's value at candle `index` (the latest for `null`). */
+  valuesAt(index: number | null): Record<string, number | null>;
+  /** Where `price` is on the price pane, CSS px from its top; `null` before it draws. */
+  yOf(price: number): number | null;
+  /** The price at `y` CSS px from the price pane's top. */
+  priceAt(y: number): number | null;
+  /** The price pane's plot area (its position on screen, for the order lines over it). */
+  plotArea(): HTMLElement | null;
+  /** The price pane's plot area in CSS px from the chart's top left; `null` before it draws. */
+  plotBox(): { left: number; top: number; width: number; height: number } | null;
   destroy(): void;
 }
 
-/** Share of a candle slot the body fills. */
-const BODY_SHARE = 0.7;
+/** The plot areas' left margin, CSS px. */
+const PLOT_LEFT_PX = 8;
+/** Height of one sub-pane, CSS px. */
+export const SUB_PANE_PX = 72;
+/** The window is this close to the oldest candle (in candles) when older ones are asked for. */
+const OLDER_MARGIN = 10;
 
-/** The colours of the theme on `element` (its CSS variables). */
+/** The theme's chart colours on `element` (its CSS variables). */
 export function themeColours(element: Element): ChartColours {
   const style = getComputedStyle(element);
   const read = (name: string) => style.getPropertyValue(name).trim();
@@ -71,7 +133,19 @@ export function themeColours(element: Element): ChartColours {
     down: read('--down'),
     text: read('--text-muted'),
     grid: read('--border'),
+    lines: [1, 2, 3, 4].map((n) => read(`--chart-line-${n}`)),
+    muted: read('--chart-line-muted'),
+    accent: read('--accent'),
   };
+}
+
+/** Each plot: its uPlot, its container and the lines it draws. */
+interface Plot {
+  readonly pane: 'main' | Pane;
+  readonly uplot: uPlot;
+  readonly root: HTMLElement;
+  readonly lines: readonly IndicatorLine[];
+  readonly unbind: () => void;
 }
 
 /** Makes the chart inside `host`; it draws once it has both a size and candles. */
@@ -81,9 +155,14 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
   let view: Viewport | null = null;
   let width = 0;
   let height = 0;
-  let plot: uPlot | null = null;
-  let unbind: (() => void) | null = null;
+  let plots: Plot[] = [];
   let frame = 0;
+  let lines: readonly IndicatorLine[] = [];
+  let panes: readonly Pane[] = [];
+  let levels: readonly ChartLevel[] = [];
+  const indicators = emptyIndicatorColumns();
+  const syncKey = `chart-${Math.random().toString(36).slice(2)}`;
+  let nulls: Series = [];
 
   const seconds = () => PERIOD_SECONDS[terms.period];
   const bounds = (): ViewBounds | null => {
@@ -91,144 +170,282 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
     const last = columns.time.at(-1);
     return first === undefined || last === undefined ? null : { first, last, period: seconds() };
   };
-  const data = (): uPlot.AlignedData => [
-    columns.time,
-    columns.open,
-    columns.high,
-    columns.low,
-    columns.close,
-  ];
+  const main = () => plots[0]?.uplot ?? null;
+  const price = (value: number) => setup.localize(formatPrice(value, terms.precision));
+  /** One width for every y axis, so the panes' plot areas line up. */
+  let axisSize = 60;
 
-  function showLegend(index: number | null | undefined) {
-    const at = index ?? columns.time.length - 1;
-    setup.onLegend(candleAt(columns, at));
+  function lineValues(key: string): Series {
+    const values = indicators.lines[key];
+    if (values && values.length === columns.time.length) return values;
+    if (nulls.length !== columns.time.length) nulls = new Array(columns.time.length).fill(null);
+    return nulls;
   }
 
-  function drawCandles(u: uPlot) {
-    const { ctx, bbox } = u;
-    const scale = u.scales.x;
-    if (scale?.min == null || scale.max == null || columns.time.length === 0) return;
-    const slot = seconds();
-    const slotPx = u.valToPos(scale.min + slot, 'x', true) - u.valToPos(scale.min, 'x', true);
-    const body = Math.max(1, Math.round(slotPx * BODY_SHARE));
-    const wick = Math.max(1, Math.round(uPlot.pxRatio));
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
-    ctx.clip();
-    for (let i = 0; i < columns.time.length; i++) {
-      const time = columns.time[i] as number;
-      if (time < scale.min - slot || time > scale.max + slot) continue;
-      const open = columns.open[i] as number;
-      const close = columns.close[i] as number;
-      const x = Math.round(u.valToPos(time, 'x', true));
-      const top = Math.round(u.valToPos(columns.high[i] as number, 'y', true));
-      const bottom = Math.round(u.valToPos(columns.low[i] as number, 'y', true));
-      const yOpen = Math.round(u.valToPos(open, 'y', true));
-      const yClose = Math.round(u.valToPos(close, 'y', true));
-      ctx.fillStyle = close >= open ? setup.colours.up : setup.colours.down;
-      ctx.fillRect(x - Math.floor(wick / 2), top, wick, Math.max(1, bottom - top));
-      ctx.fillRect(
-        x - Math.floor(body / 2),
-        Math.min(yOpen, yClose),
-        body,
-        Math.max(1, Math.abs(yClose - yOpen)),
-      );
-    }
-    ctx.restore();
+  function dataOf(plot: Pick<Plot, 'pane' | 'lines'>): uPlot.AlignedData {
+    const own = plot.lines.map((line) => lineValues(line.key));
+    return plot.pane === 'main'
+      ? [columns.time, columns.open, columns.high, columns.low, columns.close, ...own]
+      : [columns.time, ...own];
   }
 
-  function options(): uPlot.Options {
+  function lineColour(line: IndicatorLine): string {
     const { colours } = setup;
-    const axisTime = axisTimeFormat(setup.locale, terms.period);
-    const price = (value: number) => setup.localize(formatPrice(value, terms.precision));
-    const hidden = { paths: () => null, points: { show: false } } satisfies uPlot.Series;
+    if (line.part === 'average') {
+      const peers = lines.filter((other) => other.indicator === line.indicator);
+      return colours.lines[peers.indexOf(line) % colours.lines.length] ?? colours.text;
+    }
+    if (line.part === 'upper' || line.part === 'lower' || line.part === 'signal') {
+      return colours.muted;
+    }
+    return colours.lines[0] ?? colours.text;
+  }
+
+  function seriesOf(line: IndicatorLine): uPlot.Series {
+    const drawnAsBars = line.part === 'volume' || line.part === 'histogram';
+    return {
+      stroke: lineColour(line),
+      width: 1,
+      ...(line.indicator === 'ema' && { dash: [4, 3] }),
+      points: { show: false },
+      scale: line.pane === 'price' ? 'y' : line.pane,
+      ...(drawnAsBars && { paths: () => null }),
+    };
+  }
+
+  function showCursor(index: number | null | undefined) {
+    setup.onCursor(index ?? null);
+  }
+
+  function axes(pane: Plot['pane']): uPlot.Axis[] {
+    const { colours } = setup;
     const axis = {
       stroke: colours.text,
       grid: { stroke: colours.grid, width: 1 },
       ticks: { stroke: colours.grid, width: 1, size: 4 },
     };
-    return {
-      width,
-      height,
-      legend: { show: false },
-      cursor: {
-        points: { show: false },
-        drag: { x: false, y: false, setScale: false },
-        // uPlot's double click resets its own zoom; the gestures handle it instead.
-        bind: { dblclick: () => null },
+    const axisTime = axisTimeFormat(setup.locale, terms.period);
+    const scale = pane === 'main' ? 'y' : pane;
+    const values: uPlot.Axis['values'] =
+      pane === 'main'
+        ? (_u, splits) => splits.map(price)
+        : (_u, splits) => splits.map((value) => setup.localize(compact(value)));
+    return [
+      pane === 'main'
+        ? { ...axis, space: 64, size: 32, gap: 4, values: (_u, splits) => splits.map(axisTime) }
+        : { show: false, size: 0 },
+      {
+        ...axis,
+        scale,
+        side: 1,
+        size: () => axisSize,
+        values,
+        ...(pane !== 'main' && subAxis(pane)),
       },
-      scales: {
-        // The window is this module's: uPlot asks for it whenever it ranges x.
-        x: { time: true, range: (_u, min, max) => (view ? [view.min, view.max] : [min, max]) },
+    ];
+  }
+
+  /**
+   * A sub-pane's axis: a label or two at fixed places and no grid (the pane draws its own guide
+   * lines), so a redraw at every tick spends little on it.
+   */
+  function subAxis(pane: Pane): Partial<uPlot.Axis> {
+    const splits: uPlot.Axis['splits'] =
+      pane === 'rsi'
+        ? () => [30, 70]
+        : pane === 'macd'
+          ? () => [0]
+          : (u) => [((u.scales.volume?.max ?? 0) / 1.1) * 0.999];
+    return { splits, grid: { show: false }, ticks: { show: false } };
+  }
+
+  function scales(pane: Plot['pane']): uPlot.Scales {
+    const x: uPlot.Scale = {
+      time: true,
+      range: (_u, min, max) => (view ? [view.min, view.max] : [min, max]),
+    };
+    if (pane === 'main') {
+      return {
+        x,
         y: {
           range: (_u, min, max) => {
             const pad = (max - min) * 0.08 || Math.abs(max) * 0.001 || 1;
             return [min - pad, max + pad];
           },
         },
-      },
-      series: [{}, hidden, hidden, hidden, hidden],
-      axes: [
-        { ...axis, space: 64, size: 32, gap: 4, values: (_u, splits) => splits.map(axisTime) },
-        {
-          ...axis,
-          side: 1,
-          values: (_u, splits) => splits.map(price),
-          size: (_u, values) => 14 + 7 * Math.max(4, ...(values ?? []).map((v) => v.length)),
+      };
+    }
+    if (pane === 'rsi') return { x, rsi: { range: () => [0, 100] } };
+    if (pane === 'volume') return { x, volume: { range: (_u, _min, max) => [0, max * 1.1 || 1] } };
+    return {
+      x,
+      [pane]: {
+        range: (_u, min, max) => {
+          const edge = Math.max(Math.abs(min), Math.abs(max)) * 1.1 || 1;
+          return [-edge, edge];
         },
-      ],
-      hooks: {
-        draw: [drawCandles],
-        setCursor: [(u) => showLegend(u.cursor.idx)],
       },
     };
+  }
+
+  function drawPane(u: uPlot, pane: Plot['pane']) {
+    const { colours } = setup;
+    const slot = seconds();
+    if (pane === 'main') {
+      drawCandles(u, columns, slot, colours.up, colours.down);
+      drawLevels(u, levels);
+      setup.onDrawn?.();
+    } else if (pane === 'volume') {
+      drawBars(u, columns.time, lineValues('volume'), slot, 'volume', (i) =>
+        (columns.close[i] as number) >= (columns.open[i] as number) ? colours.up : colours.down,
+      );
+    } else if (pane === 'macd') {
+      drawLevels(u, [{ price: 0, colour: colours.grid, dash: [] }], 'macd');
+      drawBars(u, columns.time, lineValues('macd.histogram'), slot, 'macd', (_i, value) =>
+        value >= 0 ? colours.up : colours.down,
+      );
+    } else if (pane === 'rsi') {
+      drawLevels(
+        u,
+        [70, 30].map((level) => ({ price: level, colour: colours.muted, dash: [2, 3] })),
+        'rsi',
+      );
+    }
+  }
+
+  function options(pane: Plot['pane'], own: readonly IndicatorLine[], plotHeight: number) {
+    const hidden = { paths: () => null, points: { show: false } } satisfies uPlot.Series;
+    const series: uPlot.Series[] =
+      pane === 'main'
+        ? [{}, hidden, hidden, hidden, hidden, ...own.map(seriesOf)]
+        : [{}, ...own.map(seriesOf)];
+    return {
+      width,
+      height: plotHeight,
+      // One left edge for every pane (uPlot would pad the price pane for its first time label).
+      padding: [pane === 'main' ? 8 : 4, 0, pane === 'main' ? null : 4, PLOT_LEFT_PX],
+      legend: { show: false },
+      cursor: {
+        points: { show: false },
+        drag: { x: false, y: false, setScale: false },
+        // uPlot's double click resets its own zoom; the gestures handle it instead.
+        bind: { dblclick: () => null },
+        sync: { key: syncKey, setSeries: false },
+      },
+      scales: scales(pane),
+      series,
+      axes: axes(pane),
+      hooks: {
+        draw: [(u: uPlot) => drawPane(u, pane)],
+        setCursor: [(u: uPlot) => showCursor(u.cursor.idx)],
+      },
+    } satisfies uPlot.Options;
   }
 
   function schedule() {
     if (frame !== 0) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
-      if (plot && view) plot.setScale('x', { min: view.min, max: view.max });
+      if (!view) return;
+      for (const plot of plots) plot.uplot.setScale('x', { min: view.min, max: view.max });
     });
   }
 
   function moveView(next: Viewport) {
     view = next;
     schedule();
+    const extent = bounds();
+    if (extent && next.min <= extent.first + OLDER_MARGIN * extent.period) setup.onNeedOlder?.();
+  }
+
+  function gesturesOn(u: uPlot) {
+    return bindGestures(u.over, {
+      pan: (deltaPx) => {
+        const extent = bounds();
+        if (view && extent) moveView(panViewport(view, deltaPx, u.over.clientWidth, extent));
+      },
+      zoom: (factor, atPx) => {
+        const extent = bounds();
+        if (view && extent) moveView(zoomViewport(view, factor, u.posToVal(atPx, 'x'), extent));
+      },
+      reset: () => {
+        const extent = bounds();
+        if (extent) moveView(initialViewport(extent));
+      },
+      crosshair: (x, y) => u.setCursor({ left: x, top: y }),
+    });
+  }
+
+  function paneHeights() {
+    const sub = panes.length * SUB_PANE_PX;
+    return { main: Math.max(80, height - sub), sub: SUB_PANE_PX };
+  }
+
+  function build() {
+    destroyPlots();
+    if (!(width > 0 && height > 0 && columns.time.length > 0)) return;
+    const heights = paneHeights();
+    const layout: { pane: Plot['pane']; own: IndicatorLine[]; plotHeight: number }[] = [
+      {
+        pane: 'main',
+        own: lines.filter((line) => line.pane === 'price'),
+        plotHeight: heights.main,
+      },
+      ...panes.map((pane) => ({
+        pane,
+        own: lines.filter((line) => line.pane === pane),
+        plotHeight: heights.sub,
+      })),
+    ];
+    for (const { pane, own, plotHeight } of layout) {
+      const root = document.createElement('div');
+      root.className = `chart-pane chart-pane-${pane}`;
+      host.append(root);
+      const u = new uPlot(options(pane, own, plotHeight), dataOf({ pane, lines: own }), root);
+      plots.push({ pane, uplot: u, root, lines: own, unbind: gesturesOn(u) });
+    }
+  }
+
+  /**
+   * Renders once the current task is done: a batch brings a candle and its indicator values
+   * one after the other, and one render (one legend write) serves both.
+   */
+  let renderQueued = false;
+  let destroyed = false;
+  function queueRender() {
+    if (renderQueued) return;
+    renderQueued = true;
+    queueMicrotask(() => {
+      renderQueued = false;
+      if (!destroyed) render();
+    });
   }
 
   function render() {
-    if (plot) {
-      plot.setData(data());
-    } else if (width > 0 && height > 0 && columns.time.length > 0) {
-      plot = new uPlot(options(), data(), host);
-      unbind = bindGestures(plot.over, {
-        pan: (deltaPx) => {
-          const extent = bounds();
-          if (view && extent)
-            moveView(panViewport(view, deltaPx, plot?.over.clientWidth ?? 0, extent));
-        },
-        zoom: (factor, atPx) => {
-          const extent = bounds();
-          if (!plot || !view || !extent) return;
-          moveView(zoomViewport(view, factor, plot.posToVal(atPx, 'x'), extent));
-        },
-        reset: () => {
-          const extent = bounds();
-          if (extent) moveView(initialViewport(extent));
-        },
-      });
+    if (plots.length === 0) {
+      build();
+    } else {
+      for (const plot of plots) plot.uplot.setData(dataOf(plot));
     }
-    if (plot?.cursor.idx == null) showLegend(null);
+    if (main()?.cursor.idx == null) showCursor(null);
   }
 
-  function rebuild() {
-    unbind?.();
-    unbind = null;
-    plot?.destroy();
-    plot = null;
-    render();
+  function destroyPlots() {
+    for (const plot of plots) {
+      plot.unbind();
+      plot.uplot.destroy();
+      plot.root.remove();
+    }
+    plots = [];
+  }
+
+  /** The y axis wide enough for the history's longest price label. */
+  function fitAxis() {
+    let longest = 4;
+    for (const value of [Math.max(...columns.high), Math.min(...columns.low)]) {
+      if (Number.isFinite(value)) longest = Math.max(longest, price(value).length);
+    }
+    axisSize = 14 + 7 * longest;
   }
 
   return {
@@ -236,17 +453,21 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
       const changed = next.period !== terms.period || next.precision !== terms.precision;
       terms = next;
       columns = toColumns(candles);
+      // Values of the candles held before are not these candles': the worker's reset follows.
+      Object.assign(indicators, emptyIndicatorColumns());
+      fitAxis();
       const extent = bounds();
       view = extent ? initialViewport(extent) : null;
-      // Axis formats belong to the options: new terms need a new plot.
-      if (changed) rebuild();
+      // Axis formats belong to the options: new terms need new plots.
+      if (changed) build();
       else render();
     },
 
     live(candle) {
       const before = columns.time.at(-1);
       const result = mergeCandle(columns, candle);
-      if (result === 'ignored') return;
+      if (result === 'ignored') return result;
+      followMerge(indicators, result, columns.time.length);
       const extent = bounds();
       if (extent) {
         view =
@@ -254,27 +475,95 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
             ? followLatest(view, before, extent)
             : initialViewport(extent);
       }
+      queueRender();
+      return result;
+    },
+
+    prepend(older) {
+      const added = prependOlder(columns, older);
+      if (added === 0) return 0;
+      followPrepend(indicators, added);
       render();
+      return added;
+    },
+
+    setIndicators(nextLines, nextPanes) {
+      lines = nextLines;
+      panes = nextPanes;
+      build();
+    },
+
+    applyIndicators(update, topic) {
+      if (!applyIndicatorUpdate(indicators, columns.time, update, topic)) return;
+      if (update.reset) build();
+      else queueRender();
+    },
+
+    setLevels(next) {
+      levels = next;
+      main()?.redraw(false, false);
     },
 
     resize(nextWidth, nextHeight) {
       const w = Math.floor(nextWidth);
       const h = Math.floor(nextHeight);
       if (w <= 0 || h <= 0 || (w === width && h === height)) return;
+      const panesChanged = h !== height;
       width = w;
       height = h;
-      if (plot) plot.setSize({ width, height });
-      else render();
+      if (plots.length === 0 || panesChanged) {
+        build();
+        return;
+      }
+      for (const plot of plots) plot.uplot.setSize({ width, height: plot.uplot.height });
     },
 
     count: () => columns.time.length,
 
+    columns: () => copyColumns(columns),
+
+    candleAt: (index) => candleAt(columns, index ?? columns.time.length - 1),
+
+    valuesAt(index) {
+      const at = index ?? columns.time.length - 1;
+      const values: Record<string, number | null> = {};
+      for (const line of lines) values[line.key] = indicators.lines[line.key]?.[at] ?? null;
+      return values;
+    },
+
+    yOf(value) {
+      const u = main();
+      return u ? u.valToPos(value, 'y') : null;
+    },
+
+    priceAt(y) {
+      const u = main();
+      return u ? u.posToVal(y, 'y') : null;
+    },
+
+    plotArea: () => main()?.over ?? null,
+
+    plotBox() {
+      const u = main();
+      if (!u) return null;
+      const ratio = uPlot.pxRatio;
+      const { left, top, width: w, height: h } = u.bbox;
+      return { left: left / ratio, top: top / ratio, width: w / ratio, height: h / ratio };
+    },
+
     destroy() {
+      destroyed = true;
       cancelAnimationFrame(frame);
       frame = 0;
-      unbind?.();
-      plot?.destroy();
-      plot = null;
+      destroyPlots();
     },
   };
+}
+
+/** A sub-pane's axis figure: few significant digits, as small values need (MACD, volume). */
+function compact(value: number): string {
+  if (value === 0) return '0';
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1000) return value.toFixed(0);
+  return value.toPrecision(3).replace(/\.?0+$/, '');
 }

@@ -1,7 +1,8 @@
 /**
  * Pointer gestures on the chart: one finger (or the mouse) drags to pan, two fingers pinch to
- * zoom, the wheel zooms, a double tap or click goes back to the latest candles. A press that
- * barely moves is left alone, so a tap still places the crosshair.
+ * zoom, the wheel zooms, a double tap or click goes back to the latest candles, and a finger
+ * held still for a moment brings the crosshair, which then follows it instead of panning. A
+ * press that barely moves is left alone, so a tap still places the crosshair.
  */
 import { pinchFactor, wheelFactor } from './viewport.js';
 
@@ -12,10 +13,14 @@ export interface GestureHandlers {
   zoom(factor: number, atPx: number): void;
   /** Back to the first window. */
   reset(): void;
+  /** The crosshair to `x`, `y` px from the target's top left (a long press, then its moves). */
+  crosshair?(x: number, y: number): void;
 }
 
 /** Movement under this many px is a tap, not a drag. */
 const DRAG_SLOP = 6;
+/** How long a finger rests before the crosshair comes (about a phone's own long press). */
+export const LONG_PRESS_MS = 450;
 
 interface Point {
   x: number;
@@ -32,8 +37,19 @@ export function bindGestures(target: HTMLElement, handlers: GestureHandlers): ()
   let dragging = false;
   let downAt: Point | null = null;
   let pinchDistance = 0;
+  let pressTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A long press made the finger move the crosshair until it lifts. */
+  let crosshairing = false;
 
   const left = () => target.getBoundingClientRect().left;
+  const showCrosshair = (at: Point) => {
+    const box = target.getBoundingClientRect();
+    handlers.crosshair?.(at.x - box.left, at.y - box.top);
+  };
+  const stopPress = () => {
+    clearTimeout(pressTimer);
+    pressTimer = undefined;
+  };
 
   const onDown = (event: PointerEvent) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
@@ -46,10 +62,21 @@ export function bindGestures(target: HTMLElement, handlers: GestureHandlers): ()
       }
     }
     const [first, second] = [...pointers.values()];
+    stopPress();
     if (pointers.size === 1 && first) {
       downAt = first;
       dragging = false;
+      if (event.pointerType !== 'mouse' && handlers.crosshair) {
+        pressTimer = setTimeout(() => {
+          pressTimer = undefined;
+          const at = pointers.get(event.pointerId);
+          if (!at || dragging) return;
+          crosshairing = true;
+          showCrosshair(at);
+        }, LONG_PRESS_MS);
+      }
     } else if (first && second) {
+      crosshairing = false;
       pinchDistance = distance(first, second);
       dragging = false;
     }
@@ -60,6 +87,10 @@ export function bindGestures(target: HTMLElement, handlers: GestureHandlers): ()
     if (!before) return;
     const now = { x: event.clientX, y: event.clientY };
     pointers.set(event.pointerId, now);
+    if (crosshairing) {
+      showCrosshair(now);
+      return;
+    }
     const [first, second] = [...pointers.values()];
     if (first && second) {
       const next = distance(first, second);
@@ -67,6 +98,8 @@ export function bindGestures(target: HTMLElement, handlers: GestureHandlers): ()
       pinchDistance = next;
       return;
     }
+    // Any real move is not a long press; only a sideways one pans (vertical swipes scroll).
+    if (downAt && distance(now, downAt) >= DRAG_SLOP) stopPress();
     if (!dragging && downAt && Math.abs(now.x - downAt.x) < DRAG_SLOP) return;
     // The first real move pans from where the press began.
     const from = dragging ? before.x : (downAt?.x ?? before.x);
@@ -76,6 +109,8 @@ export function bindGestures(target: HTMLElement, handlers: GestureHandlers): ()
 
   const onUp = (event: PointerEvent) => {
     pointers.delete(event.pointerId);
+    stopPress();
+    crosshairing = false;
     if (pointers.size === 0) {
       dragging = false;
       downAt = null;
@@ -94,13 +129,22 @@ export function bindGestures(target: HTMLElement, handlers: GestureHandlers): ()
 
   const onDoubleClick = () => handlers.reset();
 
+  // The page would scroll under a finger that moves the crosshair (the chart lets vertical
+  // swipes scroll): a crosshair's touch moves are the chart's own.
+  const onTouchMove = (event: TouchEvent) => {
+    if (crosshairing && event.cancelable) event.preventDefault();
+  };
+
   target.addEventListener('pointerdown', onDown);
   target.addEventListener('pointermove', onMove);
   target.addEventListener('pointerup', onUp);
   target.addEventListener('pointercancel', onUp);
   target.addEventListener('wheel', onWheel, { passive: false });
   target.addEventListener('dblclick', onDoubleClick);
+  target.addEventListener('touchmove', onTouchMove, { passive: false });
   return () => {
+    stopPress();
+    target.removeEventListener('touchmove', onTouchMove);
     target.removeEventListener('pointerdown', onDown);
     target.removeEventListener('pointermove', onMove);
     target.removeEventListener('pointerup', onUp);

@@ -56,8 +56,13 @@ export function useCandleHistory(instrumentId: number, period: Period, active: b
   }, [key, instrumentId, period, active, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  /** The candles that opened before `before` (UTC seconds): a page further back in history. */
+  const older = useCallback(
+    (before: number) => api.call('kline', { forex_id: instrumentId, period, end_time: before }),
+    [instrumentId, period],
+  );
   // A render between a key change and its effect must not show the previous instrument.
   const current: CandleHistory =
     history.key === key ? history : { key, status: 'loading', candles: null };
-  return { history: current, retry };
+  return { history: current, retry, older };
 }

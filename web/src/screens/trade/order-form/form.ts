@@ -5,6 +5,7 @@
  */
 import {
   canDecreaseLots,
+  checkStopLevels,
   decimalsOf,
   formatFixed,
   formatPrice,
@@ -18,9 +19,7 @@ import {
   type Routes,
   roundTo,
   stepLots,
-  stopLossHit,
   type TradeSide,
-  takeProfitHit,
 } from '@pipstream/protocol';
 import type { OrderForm } from '../../../worker/api.js';
 
@@ -276,16 +275,13 @@ export function orderIssues(
   const issues = fieldIssues(draft, instrument);
   const reference = referencePrice(draft, marketPrice);
   if (reference === undefined) return issues;
-  if (draft.stopLossOn && !issues.stopLoss) {
-    if (stopLossHit(side, reference, parseDecimal(draft.stopLoss))) {
-      issues.stopLoss = 'stop_loss_wrong_side';
-    }
-  }
-  if (draft.takeProfitOn && !issues.takeProfit) {
-    if (takeProfitHit(side, reference, parseDecimal(draft.takeProfit))) {
-      issues.takeProfit = 'take_profit_wrong_side';
-    }
-  }
+  // A level that is off, or already wrong as a number, is not checked for its side.
+  const sides = checkStopLevels(side, reference, {
+    stopLoss: draft.stopLossOn && !issues.stopLoss ? parseDecimal(draft.stopLoss) : 0,
+    takeProfit: draft.takeProfitOn && !issues.takeProfit ? parseDecimal(draft.takeProfit) : 0,
+  });
+  if (sides.stopLoss) issues.stopLoss = sides.stopLoss;
+  if (sides.takeProfit) issues.takeProfit = sides.takeProfit;
   return issues;
 }
 
