@@ -17,6 +17,8 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   recovery: async () => (await import('./recovery/index.js')).benchmark,
   rest: async () => (await import('./rest/index.js')).benchmark,
   client: async () => (await import('./client/index.js')).benchmark,
+  alerts: async () => (await import('./alerts/index.js')).benchmark,
+  offline: async () => (await import('./offline/index.js')).benchmark,
   trade: async () => (await import('./client/trade.js')).benchmark,
   wire: async () => (await import('./wire/index.js')).benchmark,
   lighthouse: async () => (await import('./lighthouse/index.js')).benchmark,

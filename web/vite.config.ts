@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './scripts/compile-hints.ts';
 import { precompress } from './scripts/precompress.ts';
 import { isSourceModule, preloadFirstScreen } from './scripts/preload-first-screen.ts';
+import { themeBeforePaint } from './scripts/theme-before-paint.ts';
+import { isLanguageModule, LANGUAGE_DIR } from './src/service-worker/requests.ts';
 
 /** The first screen's code: the home screen, without the protocol and zod. */
 const HOME_SCREEN = ['src/screens/home/Home.tsx'];
@@ -16,11 +19,29 @@ const backend = process.env.PIPSTREAM_API || 'http://127.0.0.1:9100';
 export default defineConfig({
   plugins: [
     react(),
+    // The light or dark palette is chosen before the first paint (a script of its own: the CSP).
+    themeBeforePaint(),
     // `/`'s lazy chunks are fetched beside the entry rather than one after another.
     preloadFirstScreen(HOME_SCREEN),
     // The first screen's chunk runs almost in full before the first quote: compiled in the
     // background while it streams in (see scripts/compile-hints.ts; the entry is not).
     compileHints((chunk) => chunk.name === FIRST_SCREEN_CHUNK),
+    // The service worker (src/service-worker/sw.ts) with the list of files it precaches: the
+    // app shell. Registered by the page itself once the first screen has shown.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // A classic script: every browser that has service workers runs it.
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{html,js,css,json,png,svg}'],
+        // Each language is kept only once chosen; news pictures come with the news.
+        globIgnores: [`${LANGUAGE_DIR}/**`, 'news/**', '**/*.{br,gz}'],
+      },
+    }),
     precompress(),
   ],
   resolve: {
@@ -58,6 +79,12 @@ export default defineConfig({
         // chunk; the home screen, which `/` loads at once, one more (preloaded by index.html).
         // The REST client, with the protocol and zod, loads after the first screen: its reads
         // are checked in the live worker (api/index.ts).
+        // Each language's texts under a folder of their own: the service worker keeps only the
+        // chosen one (src/service-worker/requests.ts).
+        chunkFileNames: (chunk) =>
+          isLanguageModule(chunk.facadeModuleId)
+            ? `${LANGUAGE_DIR}/[name]-[hash].js`
+            : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             { name: 'entry', tags: ['$initial'], priority: 2 },

@@ -415,12 +415,12 @@ async function sweep(page: AppPage['page'], slots: readonly string[], fromShare:
   // The drawn chart's pane: a chart still loading another period's candles is hidden.
   const pane = page.locator('.chart:not(.chart-pending) .chart-pane-main .u-over');
   await pane.waitFor();
-  const over = await pane.boundingBox();
-  if (!over) throw new Error('the price pane has no box');
+  const over = await steadyBox(pane);
   const rows = new Map<string, string[]>();
   const y = over.y + over.height / 2;
-  for (let x = over.x + over.width * fromShare + 1; x < over.x + over.width; x += 2) {
-    await page.mouse.move(x, y);
+  const right = over.x + over.width - 1;
+  for (let x = over.x + over.width * fromShare + 1; x < right + 2; x += 2) {
+    await page.mouse.move(Math.min(x, right), y);
     const [time, ...texts] = await page.evaluate(
       (keys) =>
         ['[data-slot="time"]', ...keys].map(
@@ -431,4 +431,20 @@ async function sweep(page: AppPage['page'], slots: readonly string[], fromShare:
     if (time && !rows.has(time)) rows.set(time, texts);
   }
   return [...rows.values()];
+}
+
+/**
+ * The box of a pane once its layout has settled. The legend above a chart that just changed
+ * period grows by its indicator rows a few frames later, moving the pane; uPlot reads the
+ * pane's place when the pointer enters it, so a sweep begun before that reads the wrong candles.
+ */
+async function steadyBox(pane: Locator) {
+  let last = await pane.boundingBox();
+  for (let tries = 0; tries < 20; tries += 1) {
+    await pane.page().waitForTimeout(100);
+    const box = await pane.boundingBox();
+    if (box && last && JSON.stringify(box) === JSON.stringify(last)) return box;
+    last = box;
+  }
+  throw new Error(`the price pane never settled: ${JSON.stringify(last)}`);
 }

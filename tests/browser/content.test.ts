@@ -348,9 +348,13 @@ describe('manifest', () => {
     await app.open('/');
     const linked = await app.page.locator('link[rel="manifest"]').getAttribute('href');
     expect(new URL(linked ?? '', suite.stack.baseUrl).pathname).toBe('/manifest.json');
-    expect(await app.page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(
-      '#0b0e14',
-    );
+    // The browser's bar takes the colour of the theme the phone is set to.
+    const barColour = (scheme: string) =>
+      app.page
+        .locator(`meta[name="theme-color"][media="(prefers-color-scheme: ${scheme})"]`)
+        .getAttribute('content');
+    expect(await barColour('dark')).toBe('#0b0e14');
+    expect(await barColour('light')).toBe('#f4f6fa');
     const cdp = await app.context.newCDPSession(app.page);
     const parsed = await cdp.send('Page.getAppManifest');
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');

@@ -3,6 +3,7 @@
  * (plain numbers, on every tick) and the mock upstream (exact micro-units, for the ledger).
  */
 export * from './account.js';
+export * from './alerts.js';
 export * from './decimal.js';
 export * from './display.js';
 export * from './execution.js';

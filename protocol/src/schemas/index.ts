@@ -1,4 +1,5 @@
 export * from './address.js';
+export * from './alert.js';
 export * from './content.js';
 export * from './explain.js';
 export * from './market.js';

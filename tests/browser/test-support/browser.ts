@@ -96,6 +96,8 @@ export const PHONE = {
   isMobile: true,
   hasTouch: true,
   locale: 'en-US',
+  // The theme the app had before it followed the phone: a test of the light one says so.
+  colorScheme: 'dark',
 } as const;
 
 /** How long a visible outcome may take to appear: generous for a loaded 2-core machine. */
@@ -163,6 +165,15 @@ export interface AppPage {
 /** What a test may change of the phone: its screen (a taller one, or one turned sideways). */
 export interface PhoneOptions {
   readonly viewport?: { readonly width: number; readonly height: number };
+  /** The phone's light or dark setting (`prefers-color-scheme`); Chromium's default is light. */
+  readonly colorScheme?: 'light' | 'dark';
+  /**
+   * Whether the app's service worker may run: blocked unless a test is about it, so the other
+   * tests see the network as the page asks for it (a service worker's fetches are not the
+   * page's: `page.route` and `idle()` would not see them) and no context downloads the app
+   * shell it will never use.
+   */
+  readonly serviceWorkers?: 'allow' | 'block';
 }
 
 /** The app reads `?lang=`, then `localStorage['pipstream.lang']`: both say English. */
@@ -177,7 +188,12 @@ export async function openApp(
   baseUrl: string,
   phone: PhoneOptions = {},
 ): Promise<AppPage> {
-  const context = await browser.newContext({ ...PHONE, ...phone, baseURL: baseUrl });
+  const context = await browser.newContext({
+    ...PHONE,
+    serviceWorkers: 'block',
+    ...phone,
+    baseURL: baseUrl,
+  });
   context.setDefaultTimeout(UI_TIMEOUT_MS);
   // English before the app's first script runs; a choice made in the app itself (the language
   // screen) is left alone, and kept by a reload that does not name `?lang=`.

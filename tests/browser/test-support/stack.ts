@@ -24,6 +24,8 @@ export interface Stack {
   readonly baseUrl: string;
   /** The mock upstream, `http://127.0.0.1:port` (its control API is under `/__control`). */
   readonly mockUrl: string;
+  /** The copy of the web build the gateway serves: a test may deploy a new version into it. */
+  readonly webDir: string;
   /**
    * How long the gateway shares a public answer (its micro-cache, `CACHE_TTL_MS`), ms: a read
    * repeated within it gets the same answer, whatever the upstream published meanwhile.
@@ -121,6 +123,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return {
       baseUrl,
       mockUrl: mock.url,
+      webDir: web,
       cacheTtlMs: config.cacheTtlMs,
       api: createApi(baseUrl),
       apiAs: (token) => createApi(baseUrl, token),

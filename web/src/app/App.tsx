@@ -11,6 +11,7 @@ import { ConnectionBadge } from '../ui/ConnectionBadge.js';
 import { LoadingIndicator } from '../ui/LoadingIndicator.js';
 import { MarginBanner } from '../ui/MarginBanner.js';
 import { ToastHost } from '../ui/ToastHost.js';
+import { AlertEditorHost } from './AlertEditorHost.js';
 import { guardRoute } from './guard.js';
 import { goBack, hashHref, navigate, useHashPath, useHashSearch } from './location.js';
 import { PageActiveContext } from './page-activity.js';
@@ -28,6 +29,7 @@ export function App() {
         <Shell />
         <ToastHost />
         <LoadingIndicator />
+        <AlertEditorHost />
         <ConfirmHost />
       </FormatProvider>
     </Router>

@@ -13,7 +13,7 @@ const byAccess = (access: string) =>
 
 describe('route guard (SPEC §2, §5, §6)', () => {
   it('registers every route of SPEC §2, the wallet and its screens for real users only', () => {
-    expect(paths).toHaveLength(27);
+    expect(paths).toHaveLength(28);
     expect(byAccess('real').sort()).toEqual(
       [
         '/mine/auth',

@@ -24,6 +24,8 @@ export const ROUTES = {
   '/forgot': { access: 'all' },
   '/product': { access: 'all' },
   '/language': { access: 'all' },
+  // The price alerts live on the device, so a visitor may keep them too.
+  '/alerts': { access: 'all' },
   '/mine/auth': { access: 'real' },
   '/mine/invite': { access: 'real' },
   '/mine/email': { access: 'login' },

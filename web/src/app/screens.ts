@@ -22,6 +22,7 @@ export const SCREENS: Record<RoutePath, ComponentType> = {
   '/forgot': retryableLazy(() => import('../screens/forgot/Forgot.js')),
   '/product': retryableLazy(() => import('../screens/product/Product.js')),
   '/language': retryableLazy(() => import('../screens/language/Language.js')),
+  '/alerts': retryableLazy(() => import('../screens/alerts/Alerts.js')),
   '/mine/auth': retryableLazy(() => import('../screens/mine/Auth.js')),
   '/mine/invite': retryableLazy(() => import('../screens/mine/Invite.js')),
   '/mine/email': retryableLazy(() => import('../screens/mine/Email.js')),

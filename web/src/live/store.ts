@@ -3,7 +3,8 @@
  * own proxied row, and batches are applied leaf by leaf: a row whose values did not change is
  * not written, so valtio notifies only the subscribers of rows that did.
  */
-import { proxy, subscribe } from 'valtio/vanilla';
+import type { FiredAlert } from '@pipstream/protocol';
+import { proxy, ref, subscribe } from 'valtio/vanilla';
 import type {
   AccountView,
   CandleView,
@@ -26,6 +27,14 @@ export interface OrderSignals {
   resyncSeq: number;
 }
 
+/** Price alerts the worker fired, for the main thread to tell and mark (state/alerts.ts). */
+export interface AlertSignals {
+  /** The alerts of the latest batch that carried any. */
+  fired: readonly FiredAlert[];
+  /** Moves with every such batch. */
+  seq: number;
+}
+
 export interface LiveState {
   connection: ConnectionView;
   /** By instrument id. */
@@ -40,6 +49,7 @@ export interface LiveState {
   /** Margin warnings: posted on every screen, whether the account figures are shown or not. */
   risk: RiskView;
   orders: OrderSignals;
+  alerts: AlertSignals;
 }
 
 /** A fresh, empty live state (the app uses `live`; tests make their own). */
@@ -54,6 +64,7 @@ export function createLiveState(): LiveState {
     candle: null,
     risk: { band: 0, crossings: 0, level: null, riskRateText: '--', stopOutLevel: null },
     orders: { closedIds: [], closedSeq: 0, resyncSeq: 0 },
+    alerts: { fired: ref([]), seq: 0 },
   });
 }
 
@@ -103,6 +114,10 @@ export function applyBatch(batch: LiveBatch, state: LiveState = live): void {
     state.orders.closedSeq++;
   }
   if (batch.resync) state.orders.resyncSeq++;
+  if (batch.alerts) {
+    state.alerts.fired = ref(batch.alerts);
+    state.alerts.seq++;
+  }
   feedChart(batch);
 }
 

@@ -4,6 +4,7 @@ import { subscribeKey } from 'valtio/vanilla/utils';
 import { api } from '../api/index.js';
 import { splitHash } from '../app/location.js';
 import { liveWorker } from '../live/bridge.js';
+import { live } from '../live/store.js';
 import { holdAhead, quoteWatch } from '../live/watch.js';
 import { inCategory } from '../screens/home/quote-list.js';
 import { singleFlight } from './once.js';
@@ -82,16 +83,72 @@ function watchFirstRows(instruments: readonly Instrument[]): void {
  * are toasted by the API layer; the last list stays.
  */
 export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
-  const [instruments] = await Promise.all([
-    api.call('tradeList'),
-    loadCategories().catch(() => undefined),
-  ]);
+  let instruments: Instrument[];
+  try {
+    [instruments] = await Promise.all([
+      api.call('tradeList'),
+      loadCategories().catch(() => undefined),
+    ]);
+  } catch (error) {
+    // No network: the list this device kept shows instead, delayed, until one comes.
+    await showQuotesCopy();
+    throw error;
+  }
+  showList(instruments);
+  keepQuotesCopy();
+});
+
+/** The device's copy: its own chunk, off the first screen's path (idb-keyval with it). */
+const deviceCopy = () => import('./device-copy.js');
+
+function showList(instruments: Instrument[]): void {
   const firstList = !market.loaded;
   market.instruments = ref(instruments);
   market.loaded = true;
   if (firstList && splitHash(location.hash).path === '/') watchFirstRows(instruments);
   liveWorker().setInstruments(instruments).catch(warnFeed('instruments not sent'));
-});
+}
+
+/** Keeps the trade list as the trader last saw it: each instrument at its last ticked price. */
+async function saveQuotesCopy(): Promise<void> {
+  const { saveQuotes, withLastPrices } = await deviceCopy();
+  const instruments = withLastPrices(market.instruments, (id) => live.quotes[id]);
+  await saveQuotes({ instruments, categories: market.categories });
+}
+
+let keeping = false;
+
+/**
+ * Keeps the list on the device when the browser is idle (the copy costs the main thread a
+ * structured clone of the whole list: never during the first screen's work), and again with
+ * the last prices each time the app goes to the background.
+ */
+function keepQuotesCopy(): void {
+  const save = () => void saveQuotesCopy().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(save, { timeout: 5000 });
+  else setTimeout(save, 1000);
+  if (keeping || typeof document === 'undefined') return;
+  keeping = true;
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden' && market.loaded) save();
+  });
+}
+
+/**
+ * Shows the trade list this device kept, when no list has come yet (the page opened with no
+ * network), and reads the real one as soon as the network is back. Its prices stay delayed,
+ * and nothing trades on them, until ticks come over the socket.
+ */
+export async function showQuotesCopy(): Promise<void> {
+  if (market.loaded) return;
+  const copy = await (await deviceCopy()).loadQuotes();
+  if (!copy || market.loaded) return;
+  market.categories = ref([...copy.categories]);
+  showList([...copy.instruments]);
+  window.addEventListener('online', () => void refreshTradeList().catch(() => undefined), {
+    once: true,
+  });
+}
 
 let entryRead: Promise<void> | undefined;
 

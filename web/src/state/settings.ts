@@ -12,9 +12,12 @@ export interface SettingsState {
   directoryMode: boolean;
   /** Phone area codes, once loaded. */
   areaCodes: AreaCode[] | null;
+  /** A close is sent without its confirmation (off until the trader turns it on). */
+  oneTapClose: boolean;
 }
 
 const LANGUAGE_KEY = 'pipstream.lang';
+const ONE_TAP_CLOSE_KEY = 'pipstream.one_tap_close';
 const storage = browserStorage();
 
 function queryLanguage(): string | null {
@@ -27,10 +30,18 @@ export const settings = proxy<SettingsState>({
   base: null,
   directoryMode: false,
   areaCodes: null,
+  // Only a stored `true` turns it on: anything else the device kept leaves the safe default.
+  oneTapClose: readJson(storage, ONE_TAP_CLOSE_KEY) === true,
 });
 
 /** Chooses the language and keeps the choice for the next visit. */
 export function setLanguage(language: Language): void {
   settings.language = language;
   writeJson(storage, LANGUAGE_KEY, language);
+}
+
+/** Turns the one-tap close on or off, and keeps the choice for the next visit. */
+export function setOneTapClose(on: boolean): void {
+  settings.oneTapClose = on;
+  writeJson(storage, ONE_TAP_CLOSE_KEY, on);
 }

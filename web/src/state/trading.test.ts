@@ -1,7 +1,7 @@
 import type { Order, OrderList } from '@pipstream/protocol';
 import { proxy, ref } from 'valtio/vanilla';
 import { describe, expect, it } from 'vitest';
-import { createTradingRefresher, type TradingState } from './trading.js';
+import { type AccountFigures, createTradingRefresher, type TradingState } from './trading.js';
 
 function order(id: number, status: number): Order {
   return {
@@ -49,7 +49,19 @@ function setup(options: { holding: number; pending: number; balance?: string }) 
     fail: false,
     balance: options.balance ?? '1000',
   };
+  // The device's copy: what was kept, and what it was asked to do.
+  const device = { kept: undefined as AccountFigures | undefined, forgotten: 0 };
   const refresh = createTradingRefresher({
+    deviceCopy: {
+      save: (figures) => {
+        device.kept = figures;
+      },
+      load: async () => device.kept,
+      forget: () => {
+        device.kept = undefined;
+        device.forgotten++;
+      },
+    },
     state,
     token: () => env.token,
     fetchPage: async (status, page): Promise<OrderList> => {
@@ -77,7 +89,7 @@ function setup(options: { holding: number; pending: number; balance?: string }) 
       for (const resume of waiting.splice(0)) resume();
     }
   };
-  return { state, requests, pushed, env, refresh, release, lists };
+  return { state, requests, pushed, env, refresh, release, lists, device };
 }
 
 describe('refreshTrading', () => {
@@ -169,5 +181,52 @@ describe('refreshTrading', () => {
     await expect(refresh()).resolves.toBeUndefined();
     expect(state.balance).toBe('50');
     expect(pushed).toHaveLength(3);
+  });
+
+  it('keeps what it read on the device, and shows that copy when a read fails first', async () => {
+    const first = setup({ holding: 2, pending: 1, balance: '55' });
+    await first.refresh();
+    expect(first.device.kept).toMatchObject({ balance: '55', stopOutLevel: null });
+    expect(first.device.kept?.holding.map((row) => row.Id)).toEqual([100, 101]);
+
+    // A later start with no network: the copy shows, marked as the device's, and reaches the
+    // worker (which values it at delayed prices until ticks come).
+    const offline = setup({ holding: 0, pending: 0 });
+    offline.device.kept = first.device.kept;
+    offline.env.fail = true;
+    await offline.refresh();
+    expect(offline.state).toMatchObject({ loaded: true, fromDevice: true, balance: '55' });
+    expect(offline.state.holding.map((row) => row.Id)).toEqual([100, 101]);
+    expect(offline.pushed.map((push) => push.method).sort()).toEqual([
+      'setBalance',
+      'setHoldings',
+      'setPending',
+    ]);
+
+    // The network answers: the answer replaces the copy, and is kept in its place.
+    offline.env.fail = false;
+    await offline.refresh();
+    expect(offline.state).toMatchObject({ loaded: true, fromDevice: false, balance: '1000' });
+    expect(offline.device.kept?.holding).toEqual([]);
+  });
+
+  it('shows the copy at once when asked, and never over what a read showed', async () => {
+    const { state, device, refresh } = setup({ holding: 1, pending: 0, balance: '70' });
+    device.kept = { holding: [order(7, 1)], pending: [], balance: '12', stopOutLevel: 50 };
+    await refresh.showDeviceCopy();
+    expect(state).toMatchObject({ fromDevice: true, balance: '12' });
+    await refresh();
+    await refresh.showDeviceCopy();
+    expect(state).toMatchObject({ fromDevice: false, balance: '70' });
+  });
+
+  it('forgets the copy at logout', async () => {
+    const { device, env, refresh } = setup({ holding: 1, pending: 0 });
+    await refresh();
+    expect(device.kept).toBeDefined();
+    env.token = null;
+    await refresh();
+    expect(device.kept).toBeUndefined();
+    expect(device.forgotten).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ import { proxy, ref } from 'valtio/vanilla';
 import { api } from '../api/index.js';
 import { liveWorker } from '../live/bridge.js';
 import type { OpenOrder } from '../worker/api.js';
+import type { AccountCopy } from './device-copy.js';
 import { session } from './session.js';
 import { readAllPages, toOpenOrder, toPendingMargin } from './trading-pages.js';
 
@@ -21,7 +22,12 @@ export interface TradingState {
   balance: string | null;
   /** The orders and balance of the current login have been read at least once. */
   loaded: boolean;
+  /** What shows is the copy this device kept (no network yet), not an answer of this visit. */
+  fromDevice?: boolean;
 }
+
+/** An account's orders and balance, as read or as kept on the device. */
+export type AccountFigures = Omit<AccountCopy, 'uid'>;
 
 /** `my_deal`'s `status` for the two open tabs (SPEC §4); plain numbers keep zod out of this chunk. */
 const HOLDING = 1;
@@ -42,6 +48,20 @@ export interface TradingDeps {
     /** The upstream's stop-out level that came with the orders, for the margin warnings. */
     setStopOutLevel?(level: number | null): unknown;
   };
+  /**
+   * The device's copy of the account (state/device-copy.ts): kept after every read, shown
+   * when a read fails before any answer came, forgotten at logout.
+   */
+  readonly deviceCopy?: {
+    save(figures: AccountFigures): unknown;
+    load(): Promise<AccountFigures | undefined>;
+    forget(): unknown;
+  };
+}
+
+/** A device that keeps nothing never stops the account's figures (device-copy.ts logs why). */
+function keepQuiet(kept: unknown): void {
+  Promise.resolve(kept).catch(() => undefined);
 }
 
 /**
@@ -59,7 +79,9 @@ export interface TradingDeps {
  * `getBalance`: one request fewer, and it is read together with the orders it accounts for
  * (this model's balance is the cash outside them), so the worker's equity adds up.
  */
-export function createTradingRefresher(deps: TradingDeps): () => Promise<void> {
+export function createTradingRefresher(
+  deps: TradingDeps,
+): (() => Promise<void>) & { showDeviceCopy(): Promise<void> } {
   const { state } = deps;
   let running: Promise<void> | undefined;
   let trailing: Promise<void> | undefined;
@@ -69,6 +91,36 @@ export function createTradingRefresher(deps: TradingDeps): () => Promise<void> {
     state.pending = ref([]);
     state.balance = null;
     state.loaded = false;
+    state.fromDevice = false;
+    keepQuiet(deps.deviceCopy?.forget());
+  }
+
+  function show(figures: AccountFigures, fromDevice: boolean) {
+    // Replaced whole, never edited in place: held by reference, so they stay plain objects.
+    state.holding = ref([...figures.holding]);
+    state.pending = ref([...figures.pending]);
+    state.balance = figures.balance;
+    state.loaded = true;
+    state.fromDevice = fromDevice;
+    const worker = deps.worker();
+    const pushed = [
+      worker.setBalance(figures.balance),
+      worker.setPending(figures.pending.map(toPendingMargin)),
+      worker.setHoldings(figures.holding.map(toOpenOrder)),
+      worker.setStopOutLevel?.(figures.stopOutLevel),
+    ];
+    for (const push of pushed) {
+      Promise.resolve(push).catch((error: unknown) =>
+        console.warn('account figures not handed to the live worker', error),
+      );
+    }
+  }
+
+  /** The device's copy, when nothing of this login shows yet. */
+  async function showCopy(token: string) {
+    if (state.loaded || !deps.deviceCopy) return;
+    const copy = await deps.deviceCopy.load();
+    if (copy && !state.loaded && deps.token() === token) show(copy, true);
   }
 
   async function read(): Promise<void> {
@@ -77,40 +129,25 @@ export function createTradingRefresher(deps: TradingDeps): () => Promise<void> {
       clear();
       return;
     }
-    let holding: Order[];
-    let pending: Order[];
-    let balance: string;
-    let stopOutLevel: number | null;
+    let figures: AccountFigures;
     try {
       const [holdings, pendings] = await Promise.all([
         readAllPages((page) => deps.fetchPage(HOLDING, page)),
         readAllPages((page) => deps.fetchPage(PENDING, page)),
       ]);
-      holding = holdings.rows;
-      pending = pendings.rows;
-      balance = holdings.first.balance;
-      stopOutLevel = holdings.first.stop_out_level ?? null;
+      figures = {
+        holding: holdings.rows,
+        pending: pendings.rows,
+        balance: holdings.first.balance,
+        stopOutLevel: holdings.first.stop_out_level ?? null,
+      };
     } catch {
+      await showCopy(token);
       return;
     }
     if (deps.token() !== token) return;
-    // Replaced whole, never edited in place: held by reference, so they stay plain objects.
-    state.holding = ref(holding);
-    state.pending = ref(pending);
-    state.balance = balance;
-    state.loaded = true;
-    const worker = deps.worker();
-    const pushed = [
-      worker.setBalance(balance),
-      worker.setPending(pending.map(toPendingMargin)),
-      worker.setHoldings(holding.map(toOpenOrder)),
-      worker.setStopOutLevel?.(stopOutLevel),
-    ];
-    for (const push of pushed) {
-      Promise.resolve(push).catch((error: unknown) =>
-        console.warn('account figures not handed to the live worker', error),
-      );
-    }
+    show(figures, false);
+    keepQuiet(deps.deviceCopy?.save(figures));
   }
 
   function refresh(): Promise<void> {
@@ -135,7 +172,13 @@ export function createTradingRefresher(deps: TradingDeps): () => Promise<void> {
     return trailing;
   }
 
-  return refresh;
+  return Object.assign(refresh, {
+    /** Shows the device's copy at once when nothing shows yet (the page opened offline). */
+    showDeviceCopy: async () => {
+      const token = deps.token();
+      if (token !== null) await showCopy(token);
+    },
+  });
 }
 
 /** The app's account orders and balance. */
@@ -151,9 +194,44 @@ export const trading = proxy<TradingState>({
  * live worker. Concurrent calls share one read plus at most one trailing read; logged out it
  * only clears. Never rejects.
  */
-export const refreshTrading: () => Promise<void> = createTradingRefresher({
+/** The device's copy: its own chunk, off the first screen's path (idb-keyval with it). */
+const deviceCopy = () => import('./device-copy.js');
+
+const refresher = createTradingRefresher({
   state: trading,
   token: () => session.token,
   fetchPage: (status, page) => api.call('myDeal', { status, page }),
   worker: liveWorker,
+  deviceCopy: {
+    save: async (figures) => {
+      const uid = session.user?.uid;
+      if (uid) await (await deviceCopy()).saveAccount({ uid, ...figures });
+    },
+    load: async () => {
+      const uid = session.user?.uid;
+      return uid ? (await deviceCopy()).loadAccount(uid) : undefined;
+    },
+    forget: async () => (await deviceCopy()).forgetAccount(),
+  },
 });
+
+export const refreshTrading: () => Promise<void> = refresher;
+
+/**
+ * Shows the orders and balance this device kept for the logged-in user, when none show yet:
+ * the page opened with no network. Valued at delayed prices, so nothing trades on them.
+ */
+export const showAccountCopy: () => Promise<void> = refresher.showDeviceCopy;
+
+/**
+ * The open orders of `status` (my_deal's holding 1 or pending 0) this device kept, as a list's
+ * first page, while they show in place of an answer (the page opened with no network).
+ */
+export async function keptOrders(
+  status: number,
+): Promise<{ rows: readonly Order[]; total: number } | undefined> {
+  await showAccountCopy();
+  if (!trading.fromDevice) return undefined;
+  const rows = status === HOLDING ? trading.holding : status === PENDING ? trading.pending : null;
+  return rows ? { rows, total: rows.length } : undefined;
+}

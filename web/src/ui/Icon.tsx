@@ -37,6 +37,7 @@ const PATHS = {
   upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
   news: 'M4 5h13v14H6a2 2 0 0 1-2-2zM17 9h3v8a2 2 0 0 1-2 2M8 9h5M8 13h5',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+  bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

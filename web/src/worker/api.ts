@@ -9,6 +9,7 @@ import type {
   Money,
   Order,
   Period,
+  PriceAlert,
   RawAnswer,
   Topic,
 } from '@pipstream/protocol';
@@ -120,6 +121,13 @@ export interface LiveApi {
   setStopOutLevel(level: number | null): void;
   /** The site's trade_fee_type (base settings). */
   setFeeType(tradeFeeType: number): void;
+  /**
+   * The armed price alerts (replacing the earlier list; at most `MAX_ALERTS`). Every tick is
+   * compared with its instrument's alerts; one that is reached fires once, in the next batch
+   * (`alerts`), and is not armed again by a later list naming it. A list failing its shape
+   * throws, and the alerts armed before stay.
+   */
+  setAlerts(alerts: PriceAlert[]): void;
   /** The order form's fields for the estimate; `null` when no form is shown. */
   setOrderForm(form: OrderForm | null): void;
   /**

@@ -3,7 +3,7 @@
  * as plain structured-clonable data. A key that is absent did not change; `null` means the row
  * or figure is gone (an instrument delisted, an order closed, a logout).
  */
-import type { AccountFigures, Candle, Period, TradeSide } from '@pipstream/protocol';
+import type { AccountFigures, Candle, FiredAlert, Period, TradeSide } from '@pipstream/protocol';
 import { type IndicatorUpdate, mergeIndicatorUpdates } from './chart-series.js';
 
 /**
@@ -130,10 +130,13 @@ export interface LiveBatch {
    * pending order that filled; a new login after a reconnect): re-fetch my_deal and the balance.
    */
   resync?: true;
+  /** Price alerts that fired, in the order they fired; each is told once. */
+  alerts?: FiredAlert[];
 }
 
 /**
- * Folds `next` into `into` and returns `into`: per key the latest value wins, closed ids add up.
+ * Folds `next` into `into` and returns `into`: per key the latest value wins, closed ids and
+ * fired alerts add up.
  * `into` must be owned by the caller (it is mutated); `next` is left untouched.
  */
 export function mergeBatch(into: LiveBatch, next: LiveBatch): LiveBatch {
@@ -151,6 +154,7 @@ export function mergeBatch(into: LiveBatch, next: LiveBatch): LiveBatch {
   if (next.holdings) into.holdings = mergeRows(into.holdings, next.holdings);
   if (next.closed) into.closed = into.closed ? [...into.closed, ...next.closed] : [...next.closed];
   if (next.resync) into.resync = true;
+  if (next.alerts) into.alerts = into.alerts ? [...into.alerts, ...next.alerts] : [...next.alerts];
   return into;
 }
 

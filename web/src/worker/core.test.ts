@@ -184,6 +184,38 @@ describe('the live core against the mock upstream', () => {
     await until(() => state.candle === null, 'the candle to clear');
   });
 
+  it('fires an armed price alert once, when a tick reaches it', async () => {
+    const now = state.quotes[instrument.Id]?.close ?? 1;
+    const level = now * 1.5;
+    const armed = (id: string, price: number) => ({
+      id,
+      instrumentId: instrument.Id,
+      code: instrument.ShowCode,
+      precision: instrument.PricePrecision,
+      condition: { kind: 'above' as const, price },
+      createdAt: 1,
+      firedAt: null,
+    });
+    const moveTo = (price: number) =>
+      fetch(`${mock.url}/__control/market/price`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: instrument.Id, price }),
+      });
+    const fired = () => batches.flatMap((batch) => batch.alerts ?? []);
+    core.setAlerts([armed('up', level)]);
+    expect((await moveTo(level * 1.01)).ok).toBe(true);
+    await until(() => fired().length > 0, 'the alert to fire');
+    expect(fired()).toEqual([expect.objectContaining({ id: 'up', instrumentId: instrument.Id })]);
+    expect(fired()[0]?.price).toBeGreaterThanOrEqual(level);
+    // A later tick above both levels fires only the alert that had not fired yet, even when
+    // the list still names the first as armed.
+    core.setAlerts([armed('up', level), armed('higher', level * 1.1)]);
+    await moveTo(level * 1.2);
+    await until(() => fired().length > 1, 'the second alert to fire');
+    expect(fired().map((alert) => alert.id)).toEqual(['up', 'higher']);
+  });
+
   it('computes the chart’s indicators over its history and the live candles that follow', async () => {
     const settings = {
       ...DEFAULT_INDICATORS,

@@ -17,6 +17,7 @@ import {
   type Topic,
   type WebSocketConstructor,
 } from '@pipstream/protocol';
+import { createAlertWatch } from './alert-watch.js';
 import type { BatchListener, ConnectOptions, LiveApi } from './api.js';
 import { type LiveBatch, mergeBatch } from './batch.js';
 import { createBatcher, type FrameScheduler } from './batcher.js';
@@ -59,6 +60,7 @@ function addressOf(wsUrl: string, lang: string): string {
 /** Creates the live core: the implementation of the worker's `LiveApi`. */
 export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
   const model = createLiveModel();
+  const alerts = createAlertWatch();
   const series = createChartSeries();
   const batcher = createBatcher<LiveBatch>({
     empty: () => ({}),
@@ -114,9 +116,12 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
 
   function onFrame(frame: PushFrame) {
     switch (frame.type) {
-      case 'DAY_MARKET':
+      case 'DAY_MARKET': {
         model.applyTicks(frame.data);
+        const fired = alerts.evaluate(frame.data);
+        if (fired.length > 0) batcher.push({ alerts: fired });
         break;
+      }
       case 'FOREX_TRADE':
         model.applyHoldingUpdates(frame.data);
         break;
@@ -293,6 +298,10 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
     setFeeType(tradeFeeType) {
       model.setFeeType(tradeFeeType);
       changed();
+    },
+
+    setAlerts(list) {
+      alerts.setAlerts(list);
     },
 
     setOrderForm(form) {

@@ -92,6 +92,9 @@ export default function Home() {
         actions={
           <>
             <ConnectionDot />
+            <Link href="/alerts" className="icon-btn" aria-label={t('web.alerts.title')}>
+              <Icon name="bell" />
+            </Link>
             <Link href="/product" className="icon-btn" aria-label={t('web.home.search')}>
               <Icon name="search" />
             </Link>

@@ -2,7 +2,9 @@ import type { Instrument } from '@pipstream/protocol';
 import { memo, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useQuotePaint } from '../../live/hooks.js';
+import { openAlertEditor } from '../../state/alert-editor.js';
 import { Logo } from '../../ui/Logo.js';
+import { longPressHandlers } from '../../ui/long-press.js';
 import { RowLink } from '../../ui/RowLink.js';
 import { VirtualList } from '../../ui/VirtualList.js';
 import type { QuoteView } from '../../worker/api.js';
@@ -35,8 +37,14 @@ function InstrumentMark({ logo, showCode }: { readonly logo: string; readonly sh
   );
 }
 
+/** A long press on a row (or its context menu) sets a price alert on its instrument. */
+const SET_ALERT = longPressHandlers((row) => {
+  const id = Number(row.dataset.instrument);
+  if (Number.isSafeInteger(id) && id > 0) openAlertEditor(id);
+});
+
 /**
- * One instrument's live quote, linking to its trade screen. Props are plain values and ticks
+ * One instrument's live quote, linking to its trade screen; a long press sets a price alert. Props are plain values and ticks
  * never render it: `QuoteFigures` writes them into the DOM itself.
  */
 export const QuoteRow = memo(function QuoteRow({
@@ -49,7 +57,13 @@ export const QuoteRow = memo(function QuoteRow({
   // The link is named by the text it shows, in reading order, the logo aside (WCAG 2.5.3: a
   // voice-control user says what they see): code, price and change.
   return (
-    <RowLink to={`/trade?id=${id}`} className="quote-row" data-testid={testId}>
+    <RowLink
+      to={`/trade?id=${id}`}
+      className="quote-row"
+      data-testid={testId}
+      data-instrument={id}
+      {...SET_ALERT}
+    >
       <span className="quote-name">
         <InstrumentMark logo={logo} showCode={showCode} />
         <span className="quote-codes">

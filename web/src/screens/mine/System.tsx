@@ -2,18 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { LANGUAGE_NAME_KEYS } from '../../i18n/languages.js';
 import { logout } from '../../state/account.js';
-import { settings } from '../../state/settings.js';
+import { setOneTapClose, settings } from '../../state/settings.js';
 import { ActionRow, LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { Switch } from '../../ui/Switch.js';
+import { ThemeChoice } from '../../ui/ThemeChoice.js';
 
 /** `/mine/system`: other settings, with the logout row. */
 export default function System() {
   const { t } = useTranslation();
-  const { language } = useSnapshot(settings);
+  const { language, oneTapClose } = useSnapshot(settings);
   return (
     <>
       <PageHeader backTo="/user" title={t('web.user.other_settings')} />
       <div className="page-body">
+        <ThemeChoice />
         <div className="row-list">
           <LinkRow
             to="/language"
@@ -24,6 +27,17 @@ export default function System() {
           {/* Company information has no route of its own in SPEC §2: it lives on /feedback
               with the service notice (this project's choice). */}
           <LinkRow to="/feedback" icon="bank" label={t('web.company.title')} />
+          <LinkRow to="/alerts" icon="bell" label={t('web.alerts.title')} />
+        </div>
+        <div className="setting-switch">
+          <Switch
+            label={t('web.user.one_tap_close')}
+            checked={oneTapClose}
+            onChange={setOneTapClose}
+          />
+          <p className="form-note">{t('web.user.one_tap_close_hint')}</p>
+        </div>
+        <div className="row-list">
           <ActionRow icon="logout" label={t('web.user.logout')} danger onClick={logout} />
         </div>
       </div>

@@ -5,7 +5,7 @@ import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { navigate } from '../../app/location.js';
 import { useOrderSignals } from '../../live/hooks.js';
-import { refreshTrading } from '../../state/trading.js';
+import { keptOrders, refreshTrading } from '../../state/trading.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { LiveStatus } from '../../ui/LiveStatus.js';
 import { PagedBody } from '../../ui/PagedBody.js';
@@ -15,6 +15,7 @@ import { Tabs } from '../../ui/Tabs.js';
 import { type PagedList, usePagedList } from '../../ui/usePagedList.js';
 import { AccountCard } from './AccountCard.js';
 import { cancelOrder, closeOrder, saveStops } from './actions.js';
+import { CloseAllBar } from './CloseAllBar.js';
 import { OrderDetail } from './OrderDetail.js';
 import { HistoryRow, HoldingRow, PendingRow, type RowActions } from './OrderRows.js';
 import { type OrderTab, tabOf, withoutOrders } from './order-view.js';
@@ -77,8 +78,16 @@ export default function Orders() {
     key: String(tab),
     keyOf: (order) => order.Id,
     fetchPage: async (page, signal) => {
-      const answer = await api.call('myDeal', { status: tab, page }, { signal });
-      return { rows: answer.data, total: answer.total };
+      try {
+        const answer = await api.call('myDeal', { status: tab, page }, { signal });
+        return { rows: answer.data, total: answer.total };
+      } catch (error) {
+        // No network yet: the open orders this device kept, until the list can be read (the
+        // socket's login after the network returns asks for that read).
+        const kept = page === 1 ? await keptOrders(tab) : undefined;
+        if (kept) return kept;
+        throw error;
+      }
     },
   });
   /**
@@ -174,6 +183,14 @@ export default function Orders() {
         onChange={(type) => navigate(`/order?type=${type}`, { replace: true })}
         className="orders-tabs"
       />
+      {tab === 1 && (
+        <CloseAllBar
+          onClosed={(ids) => {
+            forget(ids);
+            void list.refresh();
+          }}
+        />
+      )}
       <div role="tabpanel" className="orders-panel" aria-busy={list.loading !== null}>
         <PullToRefresh
           disabled={firstLoad}

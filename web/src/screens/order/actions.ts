@@ -1,9 +1,15 @@
 /**
- * The order actions of SPEC §4: close a holding order, cancel a pending one, change take
- * profit and stop loss. Each asks first where SPEC wants it, lets the API layer toast the
- * server's message (SPEC §8), and re-reads the account once it went through.
+ * The order actions: close a holding order (or several), cancel a pending one, change take
+ * profit and stop loss. Each asks first (a single close need not, with the one-tap setting on),
+ * lets the API layer toast the server's message, and re-reads the account once it went through.
  */
-import { executionPrice, formatPrice, type Order } from '@pipstream/protocol';
+import {
+  ClientError,
+  executionPrice,
+  formatBalance,
+  formatPrice,
+  type Order,
+} from '@pipstream/protocol';
 import { api } from '../../api/index.js';
 import { formatterOf } from '../../i18n/format.js';
 import { i18n } from '../../i18n/index.js';
@@ -13,6 +19,13 @@ import { TRADE_BLOCK_TEXT, tradeBlock } from '../../live/tradability.js';
 import { settings } from '../../state/settings.js';
 import { refreshTrading } from '../../state/trading.js';
 import { confirm, showToast } from '../../state/ui.js';
+import {
+  type CloseChoice,
+  type CloseOutcome,
+  type CloseRun,
+  closeSelection,
+  runCloses,
+} from './close-all.js';
 
 /** The words naming an order in a question: its product and side. */
 function orderName(order: Order): Record<string, string> {
@@ -34,50 +47,156 @@ async function succeeded(call: Promise<unknown>): Promise<boolean> {
   return true;
 }
 
-/** Whether trading `order`'s instrument is paused now; when it is, the reason is toasted. */
-function pausedFor(order: Order): boolean {
+/** Why trading `order`'s instrument is paused now, as words; `null` while it is not. */
+function blockOf(order: Order): string | null {
   const block = tradeBlock(
     live.connection.state,
     live.quotes[order.ForexId]?.delayed ?? true,
     true,
   );
-  if (block) showToast(i18n.t(TRADE_BLOCK_TEXT[block]), 'error');
+  return block === null ? null : i18n.t(TRADE_BLOCK_TEXT[block]);
+}
+
+/** Whether trading `order`'s instrument is paused now; when it is, the reason is toasted. */
+function pausedFor(order: Order): boolean {
+  const block = blockOf(order);
+  if (block !== null) showToast(block, 'error');
   return block !== null;
 }
 
 /**
- * Closes a holding order at the price shown in the question (the side that closes it trades
- * at it: arithmetic/execution.ts), after confirmation. Nothing is asked or sent while its
- * prices are delayed. True when closed.
+ * The price a close of `order` trades at, as shown: the side that closes it trades at the
+ * holding's live price (arithmetic/execution.ts); `undefined` while none is known.
  */
-export async function closeOrder(order: Order): Promise<boolean> {
-  if (pausedFor(order)) return false;
+function closePrice(order: Order): string | undefined {
   const quote = live.holdings[order.Id]?.price ?? live.quotes[order.ForexId]?.close;
   const closing = order.OrderType === 1 ? 'sell' : 'buy';
-  const price =
-    quote === undefined
-      ? undefined
-      : formatPrice(executionPrice(closing, quote), order.ForexTradeLists.PricePrecision);
-  const ok = await confirm({
-    message:
-      price === undefined
-        ? i18n.t('web.order.close_confirm', orderName(order))
-        : i18n.t('web.executable.close_confirm', {
-            ...orderName(order),
-            price: formatterOf(settings.language).decimal(price),
-          }),
-    confirmLabel: i18n.t('web.order.close'),
-    cancelLabel: i18n.t('web.common.cancel'),
-    danger: true,
-  });
-  if (!ok || pausedFor(order)) return false;
+  return quote === undefined
+    ? undefined
+    : formatPrice(executionPrice(closing, quote), order.ForexTradeLists.PricePrecision);
+}
+
+/**
+ * Orders a close was sent for from this tab, kept once closed: a double tap, a row's button and
+ * "close all" together never send a second close for one order.
+ */
+const closing = new Set<number>();
+
+/** What went wrong with a close, in words: the server's, or that no answer came. */
+function failureOf(error: unknown): string {
+  if (error instanceof ClientError && error.msg && typeof error.code === 'number') return error.msg;
+  return i18n.t('web.close_all.no_answer');
+}
+
+/** Sends the close of `order` at `price` (unless one was sent already) and answers for it. */
+async function sendClose(order: Order, price: string | undefined): Promise<CloseOutcome> {
+  if (closing.has(order.Id)) return { closed: false, reason: i18n.t('web.close_all.already') };
+  closing.add(order.Id);
   expectOwnClose(order.Id);
-  return succeeded(
-    api.call(
+  try {
+    await api.call(
       'close',
       price === undefined ? { id: order.Id } : { id: order.Id, price: Number(price) },
-    ),
-  );
+    );
+    return { closed: true };
+  } catch (error) {
+    // Not closed, or not known to be: a close may be tried again.
+    closing.delete(order.Id);
+    return { closed: false, reason: failureOf(error) };
+  }
+}
+
+/**
+ * Closes a holding order at the price shown in the question, after confirmation — or at once
+ * with the one-tap setting on. Nothing is asked or sent while its prices are delayed, nor for
+ * an order whose close is already on its way. True when closed.
+ */
+export async function closeOrder(order: Order): Promise<boolean> {
+  if (closing.has(order.Id) || pausedFor(order)) return false;
+  const price = closePrice(order);
+  if (!settings.oneTapClose) {
+    const ok = await confirm({
+      message:
+        price === undefined
+          ? i18n.t('web.order.close_confirm', orderName(order))
+          : i18n.t('web.executable.close_confirm', {
+              ...orderName(order),
+              price: formatterOf(settings.language).decimal(price),
+            }),
+      confirmLabel: i18n.t('web.order.close'),
+      cancelLabel: i18n.t('web.common.cancel'),
+      danger: true,
+    });
+    if (!ok || pausedFor(order)) return false;
+  }
+  const outcome = await sendClose(order, price);
+  if (outcome.closed) void refreshTrading();
+  return outcome.closed;
+}
+
+/** The locale keys of each choice's question and of its "nothing to close". */
+const CLOSE_ALL_TEXT = {
+  all: { ask: 'web.close_all.confirm_all', none: 'web.close_all.none_all' },
+  profitable: { ask: 'web.close_all.confirm_profitable', none: 'web.close_all.none_profitable' },
+  losing: { ask: 'web.close_all.confirm_losing', none: 'web.close_all.none_losing' },
+} as const satisfies Record<CloseChoice, { ask: string; none: string }>;
+
+/** A "close all" is asking or running: another tap waits for it instead of starting one. */
+let closingAll = false;
+
+/**
+ * Closes every holding `choice` covers, after one confirmation naming how many and their
+ * estimated P&L (whatever the one-tap setting). Each close is answered: an order whose price
+ * is delayed is not sent, and the run lists what stayed open. `null` when nothing ran.
+ */
+export async function closeAll(
+  choice: CloseChoice,
+  holdings: readonly Order[],
+  progress: (done: number, of: number) => void,
+): Promise<CloseRun | null> {
+  if (closingAll) return null;
+  const selection = closeSelection(holdings, choice, (id) => live.holdings[id]?.pnl);
+  const count = selection.orders.length;
+  if (count === 0) {
+    showToast(i18n.t(CLOSE_ALL_TEXT[choice].none));
+    return null;
+  }
+  closingAll = true;
+  try {
+    const format = formatterOf(settings.language);
+    const summary = i18n.t('web.close_all.summary', {
+      orders: format.decimal(String(count)),
+      pnl: format.decimal(formatBalance(selection.pnl)),
+    });
+    const ok = await confirm({
+      message: `${i18n.t(CLOSE_ALL_TEXT[choice].ask)} ${summary}`,
+      confirmLabel: i18n.t('web.close_all.go'),
+      cancelLabel: i18n.t('web.common.cancel'),
+      danger: true,
+    });
+    if (!ok) return null;
+    progress(0, count);
+    const run = await runCloses(
+      selection.orders,
+      (order) => {
+        const block = blockOf(order);
+        if (block !== null) return Promise.resolve({ closed: false, reason: block });
+        return sendClose(order, closePrice(order));
+      },
+      (done) => progress(done, count),
+    );
+    void refreshTrading();
+    showToast(
+      i18n.t('web.close_all.done', {
+        closed: format.decimal(String(run.closed.length)),
+        orders: format.decimal(String(count)),
+      }),
+      run.failed.length === 0 ? 'success' : 'error',
+    );
+    return run;
+  } finally {
+    closingAll = false;
+  }
 }
 
 /** Cancels a pending order, after confirmation. True when cancelled. */

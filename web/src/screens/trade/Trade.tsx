@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from '../../app/location.js';
 import { usePageActive } from '../../app/page-activity.js';
+import { openAlertEditor } from '../../state/alert-editor.js';
 import { market } from '../../state/market.js';
 import { chooseInstrument, choosePeriod, trade } from '../../state/trade.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
@@ -66,6 +67,14 @@ export default function Trade() {
           <>
             <DemoBadge />
             <LiveStatus instrumentId={instrument?.Id} />
+            {instrument && (
+              <IconButton
+                icon="bell"
+                label={t('web.alerts.set', { code: instrument.ShowCode })}
+                aria-haspopup="dialog"
+                onClick={() => openAlertEditor(instrument.Id)}
+              />
+            )}
           </>
         }
       />

@@ -23,6 +23,7 @@ import { loadBaseSettings } from '../../../state/site.js';
 import { refreshTrading } from '../../../state/trading.js';
 import { confirm, showToast } from '../../../state/ui.js';
 import { Button } from '../../../ui/Button.js';
+import { ChipChoice } from '../../../ui/ChipChoice.js';
 import { Field } from '../../../ui/Field.js';
 import { Stepper } from '../../../ui/Stepper.js';
 import { Switch } from '../../../ui/Switch.js';
@@ -84,7 +85,6 @@ function LeverageChoice({
 }) {
   const { t } = useTranslation();
   const { decimal } = useFormat();
-  const labelId = useId();
   const choices = leverageChoices(instrument);
   if (choices.length === 0) {
     // SPEC §5: the warning shows; pressing buy or sell repeats it and sends nothing.
@@ -103,23 +103,15 @@ function LeverageChoice({
   }
   return (
     <div className="leverage">
-      <span className="field-label" id={labelId}>
-        {t('web.trade.leverage')}
-      </span>
-      <div className="chips" role="radiogroup" aria-labelledby={labelId}>
-        {choices.map((choice) => (
-          <label key={choice} className="chip">
-            <input
-              type="radio"
-              name={labelId}
-              value={choice}
-              checked={value === choice}
-              onChange={() => onChange(choice)}
-            />
-            <span>{t('web.trade.leverage_value', { value: choice })}</span>
-          </label>
-        ))}
-      </div>
+      <ChipChoice
+        label={t('web.trade.leverage')}
+        choices={choices.map((choice) => ({
+          value: choice,
+          label: t('web.trade.leverage_value', { value: choice }),
+        }))}
+        value={value}
+        onChange={onChange}
+      />
     </div>
   );
 }

@@ -1,0 +1,45 @@
+/**
+ * What the service worker keeps and what it never touches, shared by the build (vite.config.ts),
+ * the service worker (sw.ts) and the page that registers it (app/service-worker.ts).
+ */
+
+/** Where the build writes each language's texts, one chunk per language (`fr-….js`). */
+export const LANGUAGE_DIR = 'assets/lang';
+
+/** The cache of the chosen language's chunk (the rest of the shell is precached). */
+export const LANGUAGE_CACHE = 'pipstream-language';
+
+/** The page asks the service worker to keep its language's chunk: `{ type, urls }`. */
+export const KEEP_LANGUAGE = 'pipstream:keep-language';
+
+export interface KeepLanguageMessage {
+  readonly type: typeof KEEP_LANGUAGE;
+  readonly urls: readonly string[];
+}
+
+/**
+ * Paths the app does not own: the API, the socket, uploads and operations. A navigation to one
+ * goes to the network, never to the app's page; no answer of theirs is ever kept (they carry an
+ * account's data, and a price must never be shown from a cache as if live).
+ */
+export const NOT_APP_PATH = /^\/(api|v1|uploads|__control|healthz|readyz|metrics)(\/|$)/;
+
+const LANGUAGE_CHUNK = new RegExp(`^/${LANGUAGE_DIR}/([a-z]+)-[\\w-]{8}\\.js$`);
+
+/** The language code of a language chunk's path (`/assets/lang/fr-AbCd1234.js` → `fr`). */
+export function languageOfChunk(path: string): string | undefined {
+  return LANGUAGE_CHUNK.exec(path)?.[1];
+}
+
+/** Among loaded resources' URLs, those of `language`'s chunk (same origin only). */
+export function languageChunkUrls(urls: readonly string[], language: string, origin: string) {
+  return urls.filter((raw) => {
+    const url = new URL(raw, origin);
+    return url.origin === origin && languageOfChunk(url.pathname) === language;
+  });
+}
+
+/** Whether a module of the build (an absolute path) is a language's texts. */
+export function isLanguageModule(id: string | null | undefined): boolean {
+  return id != null && /[\\/]locales[\\/][a-z]+\.json$/.test(id);
+}
