@@ -102,19 +102,12 @@ function inflateEachMessage(socket: ws.WebSocket, maxPayload: number): boolean {
   if (!deflate || !viaWs || deflate.params?.client_no_context_takeover !== true) return false;
   const windowBits =
     Number(deflate.params.client_max_window_bits) || zlib.constants.Z_MAX_WINDOWBITS;
-  // One byte past the cap: ws's receiver then refuses the message with its own close code.
-  const maxOutputLength = maxPayload > 0 ? maxPayload + 1 : undefined;
   deflate.decompress = (data, fin, callback) => {
     // A message in fragments, and every one after it, stays with ws's inflater.
     if (!fin || deflate._inflate) return viaWs.call(deflate, data, fin, callback);
     let message: Buffer;
     try {
-      message = zlib.inflateRawSync(Buffer.concat([data, DEFLATE_TAIL]), {
-        windowBits,
-        // A message ends at a flush point, not at the end of a DEFLATE stream.
-        finishFlush: zlib.constants.Z_SYNC_FLUSH,
-        ...(maxOutputLength !== undefined && { maxOutputLength }),
-      });
+      message = inflateAlone(data, windowBits, maxPayload);
     } catch {
       // Corrupt or too large: ws inflates it again and closes the socket with its own code.
       return viaWs.call(deflate, data, fin, callback);
@@ -123,6 +116,44 @@ function inflateEachMessage(socket: ws.WebSocket, maxPayload: number): boolean {
     queueMicrotask(() => callback(null, message));
   };
   return true;
+}
+
+/**
+ * Compressed messages this short are remembered with their text: the heartbeat (6 bytes), not
+ * a login (its token makes it longer), whose token the gateway must not keep.
+ */
+const REMEMBERED_BELOW_BYTES = 16;
+/** Bounded against a browser sending ever new short messages: forgotten all at once. */
+const REMEMBERED_MESSAGES = 64;
+/** Output chunks sized for a browser's messages (zlib's default is 16 KiB a call). */
+const INFLATE_CHUNK_BYTES = 1024;
+const remembered = new Map<string, Buffer>();
+
+/**
+ * One message that stands alone, inflated; throws when it is corrupt or inflates more than a
+ * byte past `maxPayload` (0: no cap), which ws's receiver then refuses. Every zlib inflation allocates its state and window afresh, but
+ * a message without context always inflates to the same text: the heartbeat every browser
+ * sends (1 000 a second from 5 000 browsers) is inflated once and then looked up.
+ */
+export function inflateAlone(data: Buffer, windowBits: number, maxPayload: number): Buffer {
+  const key =
+    data.length < REMEMBERED_BELOW_BYTES ? `${windowBits}:${data.toString('latin1')}` : '';
+  const known = key ? remembered.get(key) : undefined;
+  // A copy: each socket's listeners own the message they are given.
+  if (known && (maxPayload <= 0 || known.length <= maxPayload)) return Buffer.from(known);
+  const message = zlib.inflateRawSync(Buffer.concat([data, DEFLATE_TAIL]), {
+    windowBits,
+    chunkSize: INFLATE_CHUNK_BYTES,
+    // A message ends at a flush point, not at the end of a DEFLATE stream.
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    // One byte past the cap: ws's receiver then refuses the message with its own close code.
+    ...(maxPayload > 0 && { maxOutputLength: maxPayload + 1 }),
+  });
+  if (key && message.length < REMEMBERED_BELOW_BYTES) {
+    if (remembered.size >= REMEMBERED_MESSAGES) remembered.clear();
+    remembered.set(key, Buffer.from(message));
+  }
+  return message;
 }
 
 function createWireFrames(): WireFrames | undefined {
