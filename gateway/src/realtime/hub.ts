@@ -234,6 +234,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     browsers.add(browser);
     metrics.clients.inc();
     if (browser.compressed) metrics.compressingClients.inc();
+    if (browser.compressed) wireFrames?.inflateEachMessage(socket, options.maxFrameBytes);
     socket.on('message', (data, isBinary) => onMessage(browser, data, isBinary));
     socket.on('close', () => release(browser));
     // @fastify/websocket's own 'error' listener holds the upgrade's request and reply (the

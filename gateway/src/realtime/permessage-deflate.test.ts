@@ -90,11 +90,13 @@ function quoteFrame(frames: WireFrame[]): WireFrame {
 }
 
 describe('permessage-deflate negotiation', () => {
-  it('answers a browser’s offer with server_no_context_takeover and compresses', async () => {
+  it('answers a browser’s offer with no context takeover both ways, and compresses', async () => {
     const { b, wire: read } = await browser(true);
     const text = await publishQuotes(1);
     const { extensions, frames } = read();
-    expect(extensions).toBe('permessage-deflate; server_no_context_takeover');
+    expect(extensions).toBe(
+      'permessage-deflate; server_no_context_takeover; client_no_context_takeover',
+    );
     expect(b.socket.extensions).toBe('permessage-deflate');
     const frame = quoteFrame(frames);
     expect(frame.compressed).toBe(true);
@@ -117,13 +119,31 @@ describe('permessage-deflate negotiation', () => {
     expect(await gauge()).toBe(0);
   });
 
+  it('asks client_no_context_takeover of a browser that did not offer it', async () => {
+    // Chromium's offer, and like Chromium compressing every message, its ping too: the
+    // gateway reads each on its own.
+    const { b, wire: read } = await browser({ threshold: 0 });
+    const text = await publishQuotes(1);
+    expect(read().extensions).toBe(
+      'permessage-deflate; server_no_context_takeover; client_no_context_takeover',
+    );
+    expect(b.texts.filter((t) => t.includes('pong'))).toHaveLength(1);
+    expect(b.texts.at(-1)).toBe(text);
+    // Its compressed ping and sub were read without a zlib inflater kept for its socket.
+    const [socket] = gateway.app.websocketServer.clients;
+    const extensions = (socket as unknown as { _extensions: Record<string, { _inflate: unknown }> })
+      ._extensions;
+    expect(extensions['permessage-deflate']).toBeDefined();
+    expect(extensions['permessage-deflate']?._inflate).toBeFalsy();
+  });
+
   it('takes the client_max_window_bits and client_no_context_takeover a browser offers', async () => {
     const narrow = await browser({ clientMaxWindowBits: 10 });
     const fresh = await browser({ clientNoContextTakeover: true });
     const text = await publishQuotes(2);
     const answers = [narrow, fresh].map(({ wire: read }) => read());
     expect(answers.map((a) => a.extensions)).toEqual([
-      'permessage-deflate; client_max_window_bits=10; server_no_context_takeover',
+      'permessage-deflate; client_max_window_bits=10; server_no_context_takeover; client_no_context_takeover',
       'permessage-deflate; client_no_context_takeover; server_no_context_takeover',
     ]);
     // Their own frames, compressed with those settings, were read: a ping answered, a
@@ -142,7 +162,7 @@ describe('permessage-deflate negotiation', () => {
     const text = await publishQuotes(3);
     const [wideAnswer, narrowAnswer, tinyAnswer] = [wide, narrow, tiny].map(({ wire: r }) => r());
     expect(narrowAnswer?.extensions).toBe(
-      'permessage-deflate; server_max_window_bits=10; server_no_context_takeover',
+      'permessage-deflate; server_max_window_bits=10; server_no_context_takeover; client_no_context_takeover',
     );
     const narrowFrame = quoteFrame(narrowAnswer?.frames ?? []);
     expect(narrowFrame.compressed).toBe(true);

@@ -4,15 +4,19 @@ import { wireFrames } from './ws-frames.js';
 /**
  * What ws negotiates with a browser that offers permessage-deflate (RFC 7692). The gateway
  * always asks `server_no_context_takeover`: each message is compressed on its own, so one
- * compression serves every browser (shared-frame.ts). The rest is the browser's to choose:
- * `client_no_context_takeover` and `client_max_window_bits` are taken as offered, and a
+ * compression serves every browser (shared-frame.ts), and `client_no_context_takeover`:
+ * each of the browser's messages is inflated on its own. The rest is the browser's to
+ * choose: `client_max_window_bits` is taken as offered, and a
  * `server_max_window_bits` it asks for is honoured (its frames are compressed for that window).
  * ws itself never compresses here: the hub sends with `compress: false`.
  */
 export const DEFLATE_NEGOTIATION: PerMessageDeflateOptions = {
   serverNoContextTakeover: true,
-  // A browser's frames (ping, sub, login) are tiny: a small output chunk per inflater keeps
-  // a compressing browser's socket light (zlib's default chunk is 16 KiB).
+  // Asked of every browser, offered or not (RFC 7692 lets a server add it): each of its
+  // messages then stands alone and is inflated without a per-socket inflater
+  // (ws-frames.ts). A browser's messages (ping, sub, login) are tiny: it loses nothing.
+  clientNoContextTakeover: true,
+  // Where ws still inflates (a fragmented message): a small output chunk (zlib's is 16 KiB).
   zlibInflateOptions: { chunkSize: 1024 },
 };
 

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { deflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket, { WebSocketServer } from 'ws';
+import WebSocket, { type PerMessageDeflateOptions, WebSocketServer } from 'ws';
 import { DEFLATE_NEGOTIATION } from './permessage-deflate.js';
 import { deflateMessage } from './shared-frame.js';
 import { verifiedVersion, type WireFrames, wireFrames, wsVersion } from './ws-frames.js';
@@ -25,11 +26,16 @@ function frames(): WireFrames {
  * A server socket negotiated as the hub negotiates, its TCP socket, and the ws client at the
  * other end, which records what it decodes.
  */
-async function pair(clientDeflate: boolean) {
+async function pair(
+  clientDeflate: boolean | PerMessageDeflateOptions,
+  negotiation: PerMessageDeflateOptions = DEFLATE_NEGOTIATION,
+  maxPayload = 100 * 1024 * 1024,
+) {
   const wss = new WebSocketServer({
     host: '127.0.0.1',
     port: 0,
-    perMessageDeflate: DEFLATE_NEGOTIATION,
+    perMessageDeflate: negotiation,
+    maxPayload,
   });
   server = wss;
   await new Promise((resolve) => wss.once('listening', resolve));
@@ -100,5 +106,84 @@ describe('ws-frames (the ws internals the gateway relies on)', () => {
     });
     expect(frames().params('x-other', 'permessage-deflate')).toBeUndefined();
     expect(frames().params('permessage-deflate; ="', 'permessage-deflate')).toBeUndefined();
+  });
+});
+
+/** The zlib stream ws keeps to inflate `socket`'s messages; null or undefined: none. */
+function inflaterOf(socket: WebSocket): unknown {
+  const extensions = (socket as unknown as { _extensions: Record<string, { _inflate: unknown }> })
+    ._extensions;
+  return extensions['permessage-deflate']?._inflate;
+}
+
+/** A client's compressed text frame, written raw (masked with a zero key: payload as is). */
+function rawCompressedFrame(client: WebSocket, payload: Buffer) {
+  const header = Buffer.from([0xc1, 0x80 | payload.length, 0, 0, 0, 0]);
+  (client as unknown as { _socket: Socket })._socket.write(Buffer.concat([header, payload]));
+}
+
+function closeCode(client: WebSocket): Promise<number> {
+  return new Promise((resolve) => client.once('close', resolve));
+}
+
+/** Compresses every message, however small, as Chromium does. */
+const CHROMIUM = { threshold: 0 } as const;
+
+describe('inflating a browser’s messages one by one', () => {
+  const messages = ['ping', JSON.stringify({ type: 'sub', param: 'DAY_MARKET' }), 'x'.repeat(900)];
+
+  async function received(socket: WebSocket, client: WebSocket, sent: readonly string[]) {
+    const got: string[] = [];
+    socket.on('message', (data: Buffer) => got.push(data.toString()));
+    for (const message of sent) client.send(message);
+    await until(() => got.length === sent.length);
+    return got;
+  }
+
+  it('reads each compressed message whole, and keeps no inflater for the socket', async () => {
+    const kept = await pair(CHROMIUM);
+    const each = await pair(CHROMIUM);
+    expect(frames().inflateEachMessage(each.socket, 100 * 1024 * 1024)).toBe(true);
+    expect(await received(kept.socket, kept.client, messages)).toEqual(messages);
+    expect(await received(each.socket, each.client, messages)).toEqual(messages);
+    // The same compressed messages left ws's own path holding a zlib stream.
+    expect(inflaterOf(kept.socket)).toBeTruthy();
+    expect(inflaterOf(each.socket)).toBeFalsy();
+  });
+
+  it('leaves a message in fragments, and a browser keeping its context, to ws', async () => {
+    const { socket, client } = await pair(CHROMIUM);
+    frames().inflateEachMessage(socket, 1024);
+    const got: string[] = [];
+    socket.on('message', (data: Buffer) => got.push(data.toString()));
+    client.send('{"type":', { fin: false });
+    client.send('"ping"}', { fin: true });
+    client.send('ping');
+    await until(() => got.length === 2);
+    expect(got).toEqual(['{"type":"ping"}', 'ping']);
+    const keeping = await pair(CHROMIUM, {
+      ...DEFLATE_NEGOTIATION,
+      clientNoContextTakeover: false,
+    });
+    expect(frames().inflateEachMessage(keeping.socket, 1024)).toBe(false);
+    expect(await received(keeping.socket, keeping.client, messages)).toEqual(messages);
+  });
+
+  it('closes on a corrupt message (1007) and on one inflating past the cap (1009)', async () => {
+    const corrupt = await pair(CHROMIUM, DEFLATE_NEGOTIATION, 1024);
+    frames().inflateEachMessage(corrupt.socket, 1024);
+    corrupt.socket.on('error', () => {});
+    const corruptClosed = closeCode(corrupt.client);
+    rawCompressedFrame(corrupt.client, Buffer.from([0xff, 0xff, 0xff]));
+    expect(await corruptClosed).toBe(1007);
+
+    const bomb = await pair(CHROMIUM, DEFLATE_NEGOTIATION, 1024);
+    frames().inflateEachMessage(bomb.socket, 1024);
+    bomb.socket.on('error', () => {});
+    const bombClosed = closeCode(bomb.client);
+    const deflated = deflateRawSync(Buffer.alloc(5000, 0x61));
+    rawCompressedFrame(bomb.client, deflated);
+    expect(deflated.length).toBeLessThan(1024);
+    expect(await bombClosed).toBe(1009);
   });
 });

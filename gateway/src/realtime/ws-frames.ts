@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
+import * as zlib from 'node:zlib';
 import * as ws from 'ws';
 
 /**
@@ -15,7 +16,10 @@ import * as ws from 'ws';
  *   idle — and it is busy only while compressing or reading a Blob, which the hub never asks
  *   for (every `send` of the hub passes `compress: false` and a Buffer or string). So a frame
  *   written straight to the socket lands between ws's own frames in call order;
- * - `bufferedAmount` counts what waits in that socket, whoever wrote it.
+ * - `bufferedAmount` counts what waits in that socket, whoever wrote it;
+ * - a socket's negotiated permessage-deflate sits in its `_extensions`, and ws's receiver
+ *   inflates a browser's message through that object's `decompress(data, fin, callback)`,
+ *   waiting for the callback (its `_inflate` is the zlib stream it keeps once it made one).
  *
  * Outside the verified major version `wireFrames` is `undefined`: browsers then get ws's own
  * plain frames and permessage-deflate is not offered. Compression is lost, nothing else.
@@ -33,6 +37,15 @@ interface FrameOptions {
 }
 
 type ExtensionOffers = Record<string, Record<string, (string | true)[]>[]>;
+
+type Inflated = (error: Error | null, message?: Buffer) => void;
+
+/** ws's permessage-deflate object of one socket, as far as the gateway touches it. */
+interface SocketDeflate {
+  readonly params?: Record<string, unknown>;
+  readonly _inflate?: unknown;
+  decompress?(data: Buffer, fin: boolean, callback: Inflated): void;
+}
 
 // Named exports of ws's entry that @types/ws does not declare.
 const { Sender, extension } = ws as unknown as {
@@ -62,9 +75,86 @@ export interface WireFrames {
   params(header: string, name: string): Record<string, (string | true)[]> | undefined;
   /** Writes a frame from `text` to the browser's TCP socket, after every frame ws wrote. */
   write(socket: Duplex, frame: Buffer): void;
+  /**
+   * Inflates each compressed message `socket`'s browser sends on its own, at once, with no
+   * inflater kept for the socket between messages; false when the browser keeps its
+   * compression context (no `client_no_context_takeover`): ws's own inflater stays.
+   */
+  inflateEachMessage(socket: ws.WebSocket, maxPayload: number): boolean;
 }
 
 const TEXT_OPCODE = 1;
+
+/** The empty stored block RFC 7692 leaves off each message; the inflater needs it back. */
+const DEFLATE_TAIL = Buffer.from([0x00, 0x00, 0xff, 0xff]);
+
+/**
+ * Browsers compress every message once the extension is negotiated (Chromium even a 4-byte
+ * ping), and ws keeps a zlib inflater per socket from the first one on (~10 KiB, idle or
+ * not), each message a round trip through the zlib thread pool. Without context takeover a
+ * message stands alone: one synchronous inflation of a few hundred bytes at most, no state.
+ */
+function inflateEachMessage(socket: ws.WebSocket, maxPayload: number): boolean {
+  const extensions = (socket as unknown as { _extensions?: Record<string, SocketDeflate> })
+    ._extensions;
+  const deflate = extensions?.['permessage-deflate'];
+  const viaWs = deflate?.decompress;
+  if (!deflate || !viaWs || deflate.params?.client_no_context_takeover !== true) return false;
+  const windowBits =
+    Number(deflate.params.client_max_window_bits) || zlib.constants.Z_MAX_WINDOWBITS;
+  deflate.decompress = (data, fin, callback) => {
+    // A message in fragments, and every one after it, stays with ws's inflater.
+    if (!fin || deflate._inflate) return viaWs.call(deflate, data, fin, callback);
+    let message: Buffer;
+    try {
+      message = inflateAlone(data, windowBits, maxPayload);
+    } catch {
+      // Corrupt or too large: ws inflates it again and closes the socket with its own code.
+      return viaWs.call(deflate, data, fin, callback);
+    }
+    // ws's receiver waits for its callback after it returned, as for its own inflater.
+    queueMicrotask(() => callback(null, message));
+  };
+  return true;
+}
+
+/**
+ * Compressed messages this short are remembered with their text: the heartbeat (6 bytes), not
+ * a login (its token makes it longer), whose token the gateway must not keep.
+ */
+const REMEMBERED_BELOW_BYTES = 16;
+/** Bounded against a browser sending ever new short messages: forgotten all at once. */
+const REMEMBERED_MESSAGES = 64;
+/** Output chunks sized for a browser's messages (zlib's default is 16 KiB a call). */
+const INFLATE_CHUNK_BYTES = 1024;
+const remembered = new Map<string, Buffer>();
+
+/**
+ * One message that stands alone, inflated; throws when it is corrupt or inflates more than a
+ * byte past `maxPayload` (0: no cap), which ws's receiver then refuses. Every zlib inflation allocates its state and window afresh, but
+ * a message without context always inflates to the same text: the heartbeat every browser
+ * sends (1 000 a second from 5 000 browsers) is inflated once and then looked up.
+ */
+export function inflateAlone(data: Buffer, windowBits: number, maxPayload: number): Buffer {
+  const key =
+    data.length < REMEMBERED_BELOW_BYTES ? `${windowBits}:${data.toString('latin1')}` : '';
+  const known = key ? remembered.get(key) : undefined;
+  // A copy: each socket's listeners own the message they are given.
+  if (known && (maxPayload <= 0 || known.length <= maxPayload)) return Buffer.from(known);
+  const message = zlib.inflateRawSync(Buffer.concat([data, DEFLATE_TAIL]), {
+    windowBits,
+    chunkSize: INFLATE_CHUNK_BYTES,
+    // A message ends at a flush point, not at the end of a DEFLATE stream.
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    // One byte past the cap: ws's receiver then refuses the message with its own close code.
+    ...(maxPayload > 0 && { maxOutputLength: maxPayload + 1 }),
+  });
+  if (key && message.length < REMEMBERED_BELOW_BYTES) {
+    if (remembered.size >= REMEMBERED_MESSAGES) remembered.clear();
+    remembered.set(key, Buffer.from(message));
+  }
+  return message;
+}
 
 function createWireFrames(): WireFrames | undefined {
   const frame = Sender?.frame;
@@ -85,6 +175,7 @@ function createWireFrames(): WireFrames | undefined {
     write(socket, framed) {
       socket.write(framed);
     },
+    inflateEachMessage,
   };
 }
 
