@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openLoggedIn } from './test-support/accounts.js';
 import type { AppPage } from './test-support/browser.js';
 import { AA, poorContrastTexts } from './test-support/contrast.js';
+import { eventually } from './test-support/eventually.js';
 import { UPRIGHT } from './test-support/phone.js';
 import { useBrowserSuite } from './test-support/suite.js';
 import { buyAtMarket, instrumentOf, orderRow, registerFunded } from './test-support/trading.js';
@@ -11,6 +12,48 @@ const suite = useBrowserSuite();
 /** The palette on show: the root's `data-theme`, which the style sheets key on. */
 const shownTheme = (app: AppPage) =>
   app.page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+
+/** The colour of rising candles in the palette on show (the style sheets' `--up`). */
+const upColour = (app: AppPage) =>
+  app.page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--up').trim(),
+  );
+
+/**
+ * How many pixels of the candle chart's price pane (on the screen on show) are exactly each
+ * colour: candle bodies are filled with their colour, so a palette's up colour is counted there.
+ */
+const chartPixels = (app: AppPage, colours: readonly string[]) =>
+  app.page.evaluate((wanted) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(
+      'main:not([hidden]) .chart-pane-main canvas',
+    );
+    const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+    if (!pixels) return null;
+    // Each colour as the canvas stores it: painted on a pixel of a canvas of its own.
+    const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    const targets = wanted.map((colour) => {
+      if (!probe) throw new Error('no 2D canvas');
+      probe.clearRect(0, 0, 1, 1);
+      probe.fillStyle = colour;
+      probe.fillRect(0, 0, 1, 1);
+      return Array.from(probe.getImageData(0, 0, 1, 1).data);
+    });
+    const counts: Record<string, number> = Object.fromEntries(wanted.map((colour) => [colour, 0]));
+    for (let at = 0; at < pixels.length; at += 4) {
+      targets.forEach(([r, g, b, a], index) => {
+        if (
+          pixels[at] === r &&
+          pixels[at + 1] === g &&
+          pixels[at + 2] === b &&
+          pixels[at + 3] === a
+        ) {
+          counts[wanted[index] as string] = (counts[wanted[index] as string] ?? 0) + 1;
+        }
+      });
+    }
+    return counts;
+  }, colours);
 
 /** A funded account holding one EURUSD order: /order shows its row, P&L and the account. */
 async function holdingAccount() {
@@ -82,5 +125,41 @@ describe('themes', () => {
     expect(await app.page.evaluate(() => (window as { themeAtBody?: string }).themeAtBody)).toBe(
       'light',
     );
+  });
+
+  it('redraws the candle chart in the new theme at once, whether the phone or the trader switches', async () => {
+    const { account } = await holdingAccount();
+    const euro = await instrumentOf(suite.stack, 'EURUSD');
+    const app = await suite.newApp({ ...UPRIGHT, colorScheme: 'dark' });
+    await openLoggedIn(app, account.session, `/trade?id=${euro.Id}`);
+    await app.page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
+    // A mark on this page: a reload would lose it.
+    await app.page.evaluate(() => Object.assign(window, { sameVisit: true }));
+    const dark = await upColour(app);
+    await eventually(async () => (await chartPixels(app, [dark]))?.[dark]).toBeGreaterThan(0);
+
+    // The phone turns light while the choice is "system".
+    await app.page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => shownTheme(app)).toBe('light');
+    const light = await upColour(app);
+    expect(light).not.toBe(dark);
+    await eventually(async () => {
+      const counts = await chartPixels(app, [dark, light]);
+      return { darkUp: counts?.[dark], lightUp: (counts?.[light] ?? 0) > 0 };
+    }).toEqual({ darkUp: 0, lightUp: true });
+
+    // The trader chooses dark in the settings and comes back to the same chart.
+    await app.page.evaluate(() => {
+      location.hash = '#/mine/system';
+    });
+    const choices = app.page.getByRole('radiogroup', { name: 'Theme' });
+    await choices.getByRole('radio', { name: 'Dark', exact: true }).check();
+    await app.page.evaluate(() => history.back());
+    await app.waitForRoute(`/trade?id=${euro.Id}`);
+    await eventually(async () => {
+      const counts = await chartPixels(app, [dark, light]);
+      return { darkUp: (counts?.[dark] ?? 0) > 0, lightUp: counts?.[light] };
+    }).toEqual({ darkUp: true, lightUp: 0 });
+    expect(await app.page.evaluate(() => 'sameVisit' in window)).toBe(true);
   });
 });

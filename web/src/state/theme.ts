@@ -12,11 +12,20 @@ import {
 export interface ThemeState {
   /** The trader's choice: the phone's setting unless one was kept on this device. */
   choice: ThemeChoice;
+  /**
+   * The palette on show (the root's `data-theme`), for what is drawn in the theme's colours
+   * rather than styled by them: the candle chart's canvas follows it.
+   */
+  shown: Theme;
 }
 
 const storage = browserStorage();
+const keptChoice = toThemeChoice(readJson(storage, THEME_KEY));
 
-export const theme = proxy<ThemeState>({ choice: toThemeChoice(readJson(storage, THEME_KEY)) });
+export const theme = proxy<ThemeState>({
+  choice: keptChoice,
+  shown: themeOf(keptChoice, phoneIsLight()),
+});
 
 function phoneIsLight(): boolean {
   return typeof matchMedia === 'function' && matchMedia(PREFERS_LIGHT).matches;
@@ -27,8 +36,11 @@ export function currentTheme(): Theme {
   return themeOf(theme.choice, phoneIsLight());
 }
 
+/** Shows the current palette: the style sheets first, then whatever follows `shown`. */
 function applyTheme(): void {
-  document.documentElement.setAttribute('data-theme', currentTheme());
+  const shown = currentTheme();
+  document.documentElement.setAttribute('data-theme', shown);
+  theme.shown = shown;
 }
 
 /** Chooses the theme, shows it at once and keeps it on the device ("system" keeps nothing). */

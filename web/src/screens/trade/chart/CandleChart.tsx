@@ -17,6 +17,7 @@ import { useFormat } from '../../../i18n/FormatProvider.js';
 import { liveWorker } from '../../../live/bridge.js';
 import { onChartFeed } from '../../../live/chart-feed.js';
 import { live } from '../../../live/store.js';
+import { theme } from '../../../state/theme.js';
 import { Button } from '../../../ui/Button.js';
 import { SkeletonBlock } from '../../../ui/Skeleton.js';
 import {
@@ -159,11 +160,10 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    const themed = themeColours(element);
     const created = createCandleChart(element, {
       locale,
       localize: format.decimal,
-      colours: themed,
+      colours: themeColours(element),
       onCursor: (index) => legend.write(index),
       onDrawn: drawn.notify,
       onNeedOlder: () => needOlder.current(),
@@ -173,7 +173,6 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
     });
     observer.observe(element);
     loadedKey.current = null;
-    setColours(themed);
     setChart(created);
     return () => {
       observer.disconnect();
@@ -181,6 +180,18 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
       setChart(null);
     };
   }, [locale, format, legend.write, drawn.notify]);
+
+  // The palette on show changed (the settings, or the phone turning dark while the choice is
+  // "system"): the same chart, candles, indicators and window, in the new theme's colours.
+  const { shown: palette } = useSnapshot(theme);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the style sheets follow `palette`.
+  useEffect(() => {
+    const element = host.current;
+    if (!chart || !element) return;
+    const themed = themeColours(element);
+    chart.recolour(themed);
+    setColours(themed);
+  }, [chart, palette]);
 
   // The worker computes what the chart draws: it gets the candles the chart holds.
   const handCandles = useCallback(

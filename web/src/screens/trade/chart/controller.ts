@@ -49,7 +49,7 @@ import {
 
 export type { ChartLevel } from './draw.js';
 
-/** Colours from the theme's variables (read once, when the chart is made). */
+/** Colours from the theme's variables (read when the chart is made and at each theme change). */
 export interface ChartColours {
   up: string;
   down: string;
@@ -96,6 +96,8 @@ export interface CandleChart {
   applyIndicators(update: IndicatorUpdate, topic: string): void;
   /** The trader's order lines across the price pane. */
   setLevels(levels: readonly ChartLevel[]): void;
+  /** Draws everything again in another theme's colours; candles and window stay as they are. */
+  recolour(colours: ChartColours): void;
   /** The container's new size in CSS pixels; zero sizes (a hidden screen) are ignored. */
   resize(width: number, height: number): void;
   /** How many candles the chart holds. */
@@ -160,6 +162,7 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
   let lines: readonly IndicatorLine[] = [];
   let panes: readonly Pane[] = [];
   let levels: readonly ChartLevel[] = [];
+  let colours = setup.colours;
   const indicators = emptyIndicatorColumns();
   const syncKey = `chart-${Math.random().toString(36).slice(2)}`;
   let nulls: Series = [];
@@ -190,7 +193,6 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
   }
 
   function lineColour(line: IndicatorLine): string {
-    const { colours } = setup;
     if (line.part === 'average') {
       const peers = lines.filter((other) => other.indicator === line.indicator);
       return colours.lines[peers.indexOf(line) % colours.lines.length] ?? colours.text;
@@ -218,7 +220,6 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
   }
 
   function axes(pane: Plot['pane']): uPlot.Axis[] {
-    const { colours } = setup;
     const axis = {
       stroke: colours.text,
       grid: { stroke: colours.grid, width: 1 },
@@ -289,7 +290,6 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
   }
 
   function drawPane(u: uPlot, pane: Plot['pane']) {
-    const { colours } = setup;
     const slot = seconds();
     if (pane === 'main') {
       drawCandles(u, columns, slot, colours.up, colours.down);
@@ -504,6 +504,13 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
       main()?.redraw(false, false);
     },
 
+    recolour(next) {
+      if (sameColours(colours, next)) return;
+      colours = next;
+      // The axes' and lines' colours are uPlot options: new plots, over the same candles.
+      build();
+    },
+
     resize(nextWidth, nextHeight) {
       const w = Math.floor(nextWidth);
       const h = Math.floor(nextHeight);
@@ -558,6 +565,10 @@ export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleC
       destroyPlots();
     },
   };
+}
+
+function sameColours(a: ChartColours, b: ChartColours): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** A sub-pane's axis figure: few significant digits, as small values need (MACD, volume). */
