@@ -76,6 +76,46 @@ describe('the app opened with no signal', () => {
     expect(await euro.textContent()).toMatch(/\d/);
   });
 
+  it('opens Orders offline on the kept copy, not live, with no error toast', async () => {
+    const { account, order } = await holdingAccount();
+    const app = await suite.newApp(WITH_SERVICE_WORKER);
+    await openLoggedIn(app, account.session, '/');
+    await firstVisit(app);
+    await app.context.setOffline(true);
+    await app.reload();
+    await app.page
+      .getByTestId('quote-row-EURUSD')
+      .getByTestId('quote-price')
+      .filter({ hasText: /\d/ })
+      .waitFor();
+
+    // The start's own calls have failed and their notice has gone: what shows next is Orders'.
+    await eventually(() => app.page.locator('.toast-host .toast').count()).toBe(0);
+    // Every error toast from here on, however briefly it shows.
+    await app.page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { errorToasts: seen });
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('.toast-host .toast-error')) {
+          const text = toast.textContent ?? '';
+          if (!seen.includes(text)) seen.push(text);
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await tab(app, 'Orders').click();
+    const row = orderRow(app, order.Id);
+    await row.waitFor();
+    // Marked as not live: no trading on it, and the header says why.
+    await app.page.getByTestId(`order-blocked-${order.Id}`).waitFor();
+    expect(await row.getByRole('button', { name: 'Close position' }).isDisabled()).toBe(true);
+    await eventually(() => liveStatus(app.page).textContent()).toBe('Offline');
+    // Whatever the screen asked for has ended, well past a failed call's toast.
+    await app.idle();
+    expect(
+      await app.page.evaluate(() => (window as { errorToasts?: string[] }).errorToasts),
+    ).toEqual([]);
+  });
+
   it('never keeps an answer of the API, the socket or uploads', async () => {
     const { account } = await holdingAccount();
     const app = await suite.newApp(WITH_SERVICE_WORKER);

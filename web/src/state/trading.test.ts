@@ -47,6 +47,7 @@ function setup(options: { holding: number; pending: number; balance?: string }) 
     token: 'tok' as string | null,
     hold: false,
     fail: false,
+    online: true,
     balance: options.balance ?? '1000',
   };
   // The device's copy: what was kept, and what it was asked to do.
@@ -64,6 +65,7 @@ function setup(options: { holding: number; pending: number; balance?: string }) 
     },
     state,
     token: () => env.token,
+    online: () => env.online,
     fetchPage: async (status, page): Promise<OrderList> => {
       requests.push(`${status}:${page}`);
       if (env.hold) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -208,6 +210,23 @@ describe('refreshTrading', () => {
     await offline.refresh();
     expect(offline.state).toMatchObject({ loaded: true, fromDevice: false, balance: '1000' });
     expect(offline.device.kept?.holding).toEqual([]);
+  });
+
+  it('asks nothing with no network: the copy shows when nothing does, else what shows stays', async () => {
+    const { state, device, env, requests, refresh } = setup({ holding: 1, pending: 0 });
+    device.kept = { holding: [order(7, 1)], pending: [], balance: '12', stopOutLevel: null };
+    env.online = false;
+    await refresh();
+    expect(requests).toEqual([]);
+    expect(state).toMatchObject({ loaded: true, fromDevice: true, balance: '12' });
+
+    env.online = true;
+    await refresh();
+    expect(state).toMatchObject({ fromDevice: false, balance: '1000' });
+    env.online = false;
+    await refresh();
+    expect(requests).toEqual(['1:1', '0:1']);
+    expect(state).toMatchObject({ fromDevice: false, balance: '1000' });
   });
 
   it('shows the copy at once when asked, and never over what a read showed', async () => {

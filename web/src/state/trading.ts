@@ -41,6 +41,8 @@ export interface TradingDeps {
   readonly state: TradingState;
   /** The current session token; `null` when logged out. */
   readonly token: () => string | null;
+  /** Whether the phone has a network (`navigator.onLine`): with none, nothing is asked. */
+  readonly online: () => boolean;
   /** One page of `my_deal`. */
   readonly fetchPage: (status: typeof HOLDING | typeof PENDING, page: number) => Promise<OrderList>;
   /** The live worker's account inputs (through comlink each returns a promise). */
@@ -132,6 +134,12 @@ export function createTradingRefresher(
       clear();
       return;
     }
+    // No network: a read could only fail and toast; what shows stays (the device's copy when
+    // nothing does), and the socket's login asks for a read once the network is back.
+    if (!deps.online()) {
+      await showCopy(token);
+      return;
+    }
     let figures: AccountFigures;
     try {
       const [holdings, pendings] = await Promise.all([
@@ -203,6 +211,7 @@ const deviceCopy = () => import('./device-copy.js');
 const refresher = createTradingRefresher({
   state: trading,
   token: () => session.token,
+  online: () => navigator.onLine,
   fetchPage: (status, page) => api.call('myDeal', { status, page }),
   worker: liveWorker,
   deviceCopy: {

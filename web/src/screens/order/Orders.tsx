@@ -79,12 +79,16 @@ export default function Orders() {
     key: String(tab),
     keyOf: (order) => order.Id,
     fetchPage: async (page, signal) => {
+      // No network: the open orders this device kept, asking nothing (the call could only fail,
+      // and its error toast would be about a failure the copy answers).
+      const keptOffline = page === 1 && !navigator.onLine ? await keptOrders(tab) : undefined;
+      if (keptOffline) return keptOffline;
       try {
         const answer = await api.call('myDeal', { status: tab, page }, { signal });
         return { rows: answer.data, total: answer.total };
       } catch (error) {
-        // No network yet: the open orders this device kept, until the list can be read (the
-        // socket's login after the network returns asks for that read).
+        // The network did not answer: the open orders this device kept, until the list can be
+        // read (the socket's login after the network returns asks for that read).
         const kept = page === 1 ? await keptOrders(tab) : undefined;
         if (kept) return kept;
         throw error;
