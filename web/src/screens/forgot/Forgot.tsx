@@ -1,5 +1,5 @@
 import { CODE_PURPOSE, PASSWORD_LENGTH } from '@pipstream/protocol';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
 import { navigate } from '../../nav/location.js';
@@ -11,9 +11,10 @@ import { SendCodeButton } from '../../ui/SendCodeButton.js';
 import { AccountField, LoginTypeTabs } from '../auth/AccountField.js';
 import { sendCode } from '../auth/sendCode.js';
 import { accountPayload, useAccount } from '../auth/useAccount.js';
-import { type FieldErrors, isValid, validateAccount, validateReset } from '../auth/validation.js';
+import { useCheckedSubmit } from '../auth/useCheckedSubmit.js';
+import { isValid, validateAccount, validateReset } from '../auth/validation.js';
 
-type ResetErrors = FieldErrors<'account' | 'code' | 'password' | 'repeat'>;
+type ResetField = 'account' | 'code' | 'password' | 'repeat';
 
 /**
  * `/forgot`: a code sent to the e-mail or phone (60 s countdown), the new password twice. On
@@ -25,22 +26,9 @@ export default function Forgot() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<ResetErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const requestCode = async () => {
-    const found = validateAccount(account.value.type, account.value.account);
-    setErrors(found);
-    return isValid(found) && sendCode(account.value, CODE_PURPOSE.RESET);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateReset({ ...account.value, code, password, repeat });
-    setErrors(found);
-    if (!isValid(found)) return;
-    setBusy(true);
-    try {
+  const { errors, setErrors, busy, submit } = useCheckedSubmit<ResetField>(
+    () => validateReset({ ...account.value, code, password, repeat }),
+    async () => {
       await api.call('forgetPassword', {
         ...accountPayload(account.value),
         type: account.value.type,
@@ -51,11 +39,13 @@ export default function Forgot() {
       // docs/product.md#calls: the message shows (toastOnSuccess) and the fields clear: leaving the
       // screen for the login, where the new password is used, clears them.
       navigate('/login', { replace: true });
-    } catch {
-      // The API layer showed why.
-    } finally {
-      setBusy(false);
-    }
+    },
+  );
+
+  const requestCode = async () => {
+    const found = validateAccount(account.value.type, account.value.account);
+    setErrors(found);
+    return isValid(found) && sendCode(account.value, CODE_PURPOSE.RESET);
   };
 
   const message = (key: string | undefined) => (key ? t(key, PASSWORD_LENGTH) : undefined);

@@ -1,5 +1,5 @@
 import { CODE_PURPOSE, PASSWORD_LENGTH, VERIFY_REG_TYPE } from '@pipstream/protocol';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
@@ -16,15 +16,11 @@ import { SendCodeButton } from '../../ui/SendCodeButton.js';
 import { AccountField, LoginTypeTabs } from '../auth/AccountField.js';
 import { sendCode } from '../auth/sendCode.js';
 import { accountPayload, useAccount } from '../auth/useAccount.js';
-import {
-  type FieldErrors,
-  isValid,
-  validateAccount,
-  validateRegister,
-} from '../auth/validation.js';
+import { useCheckedSubmit } from '../auth/useCheckedSubmit.js';
+import { isValid, validateAccount, validateRegister } from '../auth/validation.js';
 import { Captcha } from './Captcha.js';
 
-type RegisterErrors = FieldErrors<'account' | 'password' | 'repeat' | 'code'>;
+type RegisterField = 'account' | 'password' | 'repeat' | 'code';
 
 /** Whether the site offers phone registration (`default/setting` is_show_mobile = '1'). */
 function usePhoneOffered(): boolean {
@@ -58,8 +54,6 @@ export default function Register() {
   const [code, setCode] = useState('');
   const [invite, setInvite] = useState(inviteFromLink);
   const [captchaId, setCaptchaId] = useState<string>();
-  const [errors, setErrors] = useState<RegisterErrors>({});
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     loadBaseSettings().catch(() => undefined);
@@ -75,14 +69,10 @@ export default function Register() {
     return isValid(found) && sendCode(account.value, CODE_PURPOSE.REGISTER);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateRegister({ ...account.value, password, repeat, code, codeRequired });
-    setErrors(found);
-    if (!isValid(found)) return;
-    const { account: identifier, area_id } = accountPayload(account.value);
-    setBusy(true);
-    try {
+  const { errors, setErrors, busy, submit } = useCheckedSubmit<RegisterField>(
+    () => validateRegister({ ...account.value, password, repeat, code, codeRequired }),
+    async () => {
+      const { account: identifier, area_id } = accountPayload(account.value);
       const answer = await api.call('register', {
         type: account.value.type,
         ...(account.value.type === 'email'
@@ -96,12 +86,8 @@ export default function Register() {
       });
       signIn(answer);
       navigate('/', { replace: true });
-    } catch {
-      // The API layer showed why.
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   const message = (key: string | undefined) => (key ? t(key, PASSWORD_LENGTH) : undefined);
 

@@ -1,5 +1,5 @@
 import { CODE_PURPOSE, PASSWORD_LENGTH } from '@pipstream/protocol';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/index.js';
@@ -15,7 +15,8 @@ import { Tabs } from '../../ui/Tabs.js';
 import type { AccountValue } from '../auth/AccountField.js';
 import { sendCode } from '../auth/sendCode.js';
 import { accountPayload } from '../auth/useAccount.js';
-import { type FieldErrors, isValid } from '../auth/validation.js';
+import { useCheckedSubmit } from '../auth/useCheckedSubmit.js';
+import type { FieldErrors } from '../auth/validation.js';
 import {
   ownAccount,
   type PasswordMode,
@@ -67,16 +68,10 @@ function ChangeForm() {
   const [old, setOld] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'old' | 'password' | 'repeat'>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateChange({ old, password, repeat });
-    setErrors(found);
-    if (!isValid(found)) return;
-    setBusy(true);
-    try {
+  // A wrong current password is refused with the server's message; what was typed stays.
+  const { errors, busy, submit } = useCheckedSubmit(
+    () => validateChange({ old, password, repeat }),
+    async () => {
       await api.call('amendPassword', {
         old_password: old,
         new_password: password,
@@ -86,12 +81,8 @@ function ChangeForm() {
       setPassword('');
       setRepeat('');
       goBack('/user');
-    } catch {
-      // The API layer showed why (a wrong current password); what was typed stays.
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <form className="form-stack" noValidate onSubmit={submit}>
@@ -127,16 +118,10 @@ function ResetForm({ account }: { readonly account: AccountValue }) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'code' | 'password' | 'repeat'>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateOwnReset({ code, password, repeat });
-    setErrors(found);
-    if (!isValid(found)) return;
-    setBusy(true);
-    try {
+  // A wrong or expired code is refused with the server's message; what was typed stays.
+  const { errors, busy, submit } = useCheckedSubmit(
+    () => validateOwnReset({ code, password, repeat }),
+    async () => {
       await api.call('forgetPassword', {
         ...accountPayload(account),
         type: account.type,
@@ -144,14 +129,10 @@ function ResetForm({ account }: { readonly account: AccountValue }) {
         secondary_password: repeat,
         auth_code: code.trim(),
       });
-    } catch {
-      // The API layer showed why (a wrong or expired code); what was typed stays.
-      setBusy(false);
-      return;
-    }
-    signOut();
-    navigate('/login', { replace: true });
-  };
+      signOut();
+      navigate('/login', { replace: true });
+    },
+  );
 
   return (
     <form className="form-stack" noValidate onSubmit={submit}>
