@@ -8,24 +8,18 @@ import { randomBytes } from 'node:crypto';
 import {
   CODE_PURPOSE,
   createRestClient,
-  FUNDS_TAB,
   type Instrument,
-  ORDER_MODE,
-  ORDER_SIDE,
   routes,
   type Session,
 } from '@pipstream/protocol';
+import { declareCoinDeposit } from '../../protocol/src/test-support/deposits.js';
+import { minimumMarketBuy } from '../../protocol/src/test-support/orders.js';
 
 /** The mock's CONTROL_PREFIX (importing it from the mock would load the whole mock here). */
 const CONTROL = '/__control';
 /** Enough for 20 minimum-size positions on any instrument of the mock. */
 const DEPOSIT = '100000';
 const PASSWORD = 'bench-secret-1';
-/** The smallest valid PNG, a 1×1 transparent pixel: the proof a deposit needs. */
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 async function control<T>(mockUrl: string, path: string, body?: object): Promise<T> {
   const response = await fetch(`${mockUrl}${CONTROL}${path}`, {
@@ -69,17 +63,7 @@ export async function fundedAccount(baseUrl: string, mockUrl: string): Promise<F
     getLang: () => 'en',
     getToken: () => session.token,
   });
-  const proof = await api.call('imageUpload', { file: new Blob([PNG_1X1], { type: 'image/png' }) });
-  const [network] = await api.call('chargeSymbols');
-  if (!network) throw new Error('the mock offers no deposit network');
-  await api.call('chargeSubmit', {
-    number: DEPOSIT,
-    proofImg: proof.url,
-    address: network.address,
-    charge_id: network.id,
-  });
-  const [deposit] = (await api.call('chargeHistory', { type: FUNDS_TAB.COIN })).data;
-  if (!deposit) throw new Error('the deposit was not recorded');
+  const { deposit } = await declareCoinDeposit(api, DEPOSIT);
   await control(mockUrl, '/deposits/review', { id: deposit.id, approve: true });
   return { session: { token: session.token, user: session.user }, api };
 }
@@ -99,16 +83,7 @@ export async function fundedTrader(
     throw new Error(`only ${tradable.length} instruments take orders, ${positions} wanted`);
   }
   for (const instrument of tradable) {
-    await api.call('submit', {
-      type: ORDER_SIDE.BUY,
-      cont: instrument.ForexMinCont,
-      forex_id: instrument.Id,
-      status: ORDER_MODE.MARKET,
-      target_price: 0,
-      stop_loss_price: 0,
-      target_profit_price: 0,
-      multiple: (instrument.HasForexMultiple[0] as { Value: number }).Value,
-    });
+    await api.call('submit', minimumMarketBuy(instrument));
   }
   return session;
 }
