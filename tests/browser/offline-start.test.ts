@@ -44,17 +44,22 @@ async function firstVisit(app: AppPage) {
   await eventually(async () => (await deviceCopy(app.page, 'account')) !== undefined).toBe(true);
 }
 
+/** A trader holding an order, reopened with no signal after one visit: quotes on show. */
+async function reopenedOffline() {
+  const { account, order } = await holdingAccount();
+  const app = await suite.newApp(WITH_SERVICE_WORKER);
+  await openLoggedIn(app, account.session, '/');
+  await firstVisit(app);
+  await app.context.setOffline(true);
+  await app.reload();
+  const euro = app.page.getByTestId('quote-row-EURUSD').getByTestId('quote-price');
+  await euro.filter({ hasText: /\d/ }).waitFor();
+  return { app, order, euro };
+}
+
 describe('the app opened with no signal', () => {
   it('opens offline after one visit with delayed quotes and holdings, and goes live back online', async () => {
-    const { account, order } = await holdingAccount();
-    const app = await suite.newApp(WITH_SERVICE_WORKER);
-    await openLoggedIn(app, account.session, '/');
-    await firstVisit(app);
-
-    await app.context.setOffline(true);
-    await app.reload();
-    const euro = app.page.getByTestId('quote-row-EURUSD').getByTestId('quote-price');
-    await euro.filter({ hasText: /\d/ }).waitFor();
+    const { app, order, euro } = await reopenedOffline();
     const connection = app.page.getByTestId('connection-badge');
     await eventually(() => connection.getAttribute('data-state')).toBe('offline');
     // The holdings this device kept, not tradable: their price is not live.
@@ -77,17 +82,7 @@ describe('the app opened with no signal', () => {
   });
 
   it('opens Orders offline on the kept copy, not live, with no error toast', async () => {
-    const { account, order } = await holdingAccount();
-    const app = await suite.newApp(WITH_SERVICE_WORKER);
-    await openLoggedIn(app, account.session, '/');
-    await firstVisit(app);
-    await app.context.setOffline(true);
-    await app.reload();
-    await app.page
-      .getByTestId('quote-row-EURUSD')
-      .getByTestId('quote-price')
-      .filter({ hasText: /\d/ })
-      .waitFor();
+    const { app, order } = await reopenedOffline();
 
     // The start's own calls have failed and their notice has gone: what shows next is Orders'.
     await eventually(() => app.page.locator('.toast-host .toast').count()).toBe(0);
