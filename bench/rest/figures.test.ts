@@ -96,7 +96,7 @@ describe('summarise', () => {
     });
     expect(summary.token.p99Ms).toEqual({ direct: 20, nginx: 20, 'http-proxy': 20, gateway: 20 });
     expect(summary.token.proxyCpuUsPerReq).toEqual({ nginx: 200, 'http-proxy': 200, gateway: 200 });
-    expect(summary.token.vsNginx).toEqual({ 'http-proxy': 0.63, gateway: 0.5 });
+    expect(summary.token.vsNginx).toEqual({ 'http-proxy': 0.625, gateway: 0.5 });
     expect(summary.token.vsDirect).toEqual({ nginx: 0.8, 'http-proxy': 0.5, gateway: 0.4 });
     expect(summary.token.gatewayVsHttpProxy).toBe(0.8);
     expect(summary.cached.vsNginx.gateway).toBe(2);
@@ -135,6 +135,24 @@ describe('summarise', () => {
     expect(missed.gatewayNon2xxAndErrors).toMatchObject({ value: 8, met: false });
   });
 
+  it('checks a Target on the unrounded ratio and prints it with 3 decimals', () => {
+    // 0.397× nginx: rounded to 2 decimals it would read 0.4 and pass the ≥ 0.4 target.
+    const runs = [1, 2, 3].flatMap((run) => [
+      figures(run, 'token', 'nginx', 1000),
+      figures(run, 'token', 'gateway', 397),
+    ]);
+    expect(summarise(runs).targets.tokenGatewayVsNginx).toMatchObject({
+      value: 0.397,
+      met: false,
+    });
+    const at = (reqPerSec: number) =>
+      summarise(runs.map((run) => (run.target === 'gateway' ? { ...run, reqPerSec } : run))).targets
+        .tokenGatewayVsNginx;
+    expect(at(400)).toMatchObject({ value: 0.4, met: true });
+    // Printed 0.4 at 3 decimals too, yet short of the target.
+    expect(at(399.6)).toMatchObject({ value: 0.4, met: false });
+  });
+
   it('counts failures of nginx and direct without holding them against the gateway', () => {
     const runs = threeRuns().map((run) =>
       run.target === 'nginx' ? { ...run, non2xx: 2, errors: 1 } : run,
@@ -159,7 +177,7 @@ describe('summaryMarkdown', () => {
     expect(text).toContain('setup line');
     expect(text).toContain('**Token call** — balance');
     expect(text).toContain('| gateway | 800 | 0.4× | 0.5× | 0.8× |');
-    expect(text).toContain('| http-proxy | 1000 | 0.5× | 0.63× | 1× |');
+    expect(text).toContain('| http-proxy | 1000 | 0.5× | 0.625× | 1× |');
     expect(text).toContain(
       'token call, gateway ÷ bare @fastify/http-proxy: **0.8** (target ≥ 0.9) — not met',
     );

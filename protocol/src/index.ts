@@ -11,5 +11,4 @@ export * from './languages.js';
 export * from './routes/index.js';
 export * from './schemas/index.js';
 export * from './socket/index.js';
-export * from './texts.js';
 export * from './validation.js';

@@ -206,6 +206,36 @@ describe('REST proxy: destinations', () => {
   });
 });
 
+describe('REST proxy: protocol-relative paths', () => {
+  it('forwards none: a path starting with // is under no prefix, a 404 whatever host it names', async () => {
+    const up = await upstream();
+    const url = await startProxy(up.url);
+    for (const path of [
+      '//evil.example/api',
+      '//evil.example/api/x?y=1',
+      // A public call the micro-cache would answer, were it read as `/v1/api/…`.
+      '//evil.example/v1/api/forex/trade_list',
+      `//${new URL(up.url).host}/api/x`,
+      '///evil.example/uploads/a.png',
+    ]) {
+      const answer = await rawRequest(url, path);
+      expect(answer.status, path).toBe(404);
+      expect(JSON.parse(answer.body), path).toMatchObject({ statusCode: 404 });
+    }
+    expect(up.requests).toEqual([]);
+  });
+
+  it('sends a // inside a prefix to the upstream as a path, never to the host it names', async () => {
+    const up = await upstream();
+    const url = await startProxy(up.url);
+
+    expect((await rawRequest(url, '/api//evil.example/x')).status).toBe(200);
+
+    expect(up.requests.map((request) => request.url)).toEqual(['/api//evil.example/x']);
+    expect(up.requests[0]?.headers.host).toBe(new URL(up.url).host);
+  });
+});
+
 describe('REST proxy: the browser leaving', () => {
   // Far beyond the test's patience: only the browser's leaving can end the upstream request.
   const PATIENT_MS = 30_000;

@@ -321,6 +321,21 @@ describe('REST proxy: micro-cache and single-flight', () => {
     expect(up.requests).toHaveLength(2);
   });
 
+  it("fetches a miss through the proxy's keep-alive pool, on the forwarded calls' connection", async () => {
+    const up = await upstream();
+    const { url } = await startProxy(up.url);
+    const tokenCall = () =>
+      fetch(`${url}/v1/api/forex/my_deal?t=1`, { headers: { authorization: 't' } });
+
+    expect((await tokenCall()).status).toBe(200);
+    expect((await fetch(`${url}/v1/api/forex/trade_list?t=2`)).status).toBe(200);
+    expect((await tokenCall()).status).toBe(200);
+
+    expect(up.requests.map((r) => r.headers.authorization)).toEqual(['t', undefined, 't']);
+    // One at a time, all three went out on the pool's one warm connection.
+    expect(up.connections).toBe(1);
+  });
+
   it('does not share GETs of calls outside the public list', async () => {
     const up = await upstream(slowOk(50));
     const { url } = await startProxy(up.url);

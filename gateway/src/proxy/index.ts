@@ -78,6 +78,9 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
     storable: (answer) => answer.succeeded,
   });
   const precompressor = options.precompressor ?? createPrecompressor();
+  // One pool to the upstream for everything: forwarded requests and the cache's own fetches.
+  const pool = createUpstreamPool({ upstreamUrl, timeoutMs });
+  app.addHook('onClose', () => pool.close());
 
   const sendFailure = (request: object, reply: ReplyLike, failure: UpstreamFailure) => {
     outcomes.set(request, 'error');
@@ -96,7 +99,7 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
     const lang = single(request.headers.lang);
     try {
       const { value, outcome } = await cache.get(cacheKey(request.url, lang), () =>
-        fetchShared(upstreamUrl, request.url, lang, timeoutMs).catch((error: unknown) => {
+        fetchShared(pool.dispatcher, request.url, lang, timeoutMs).catch((error: unknown) => {
           // Logged once per upstream request, not once per browser that waited for it.
           request.log.warn({ err: error }, 'shared upstream request failed');
           throw error;
@@ -156,9 +159,6 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
     request.browserLeaving?.abort(new Error('the browser left'));
     done();
   });
-
-  const pool = createUpstreamPool({ upstreamUrl, timeoutMs });
-  app.addHook('onClose', () => pool.close());
 
   for (const { routes, methods } of FORWARDED) {
     app.register(httpProxy, {

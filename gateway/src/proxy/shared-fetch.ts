@@ -1,4 +1,5 @@
 import { CODE } from '@pipstream/protocol';
+import type { Dispatcher } from 'undici';
 import type { Sized } from './micro-cache.js';
 
 /** An upstream answer held in memory so that several browsers can be sent the same bytes. */
@@ -14,37 +15,40 @@ export interface SharedAnswer extends Sized {
 const RELAYED_HEADERS = ['content-type', 'location'] as const;
 
 /**
- * Fetches a token-free public GET once on behalf of every browser waiting for it. Only `lang`
- * is forwarded — the one header the cache key holds — so the answer cannot depend on anything
- * the key leaves out. The deadline covers connecting, headers and body.
+ * Fetches a token-free public GET once on behalf of every browser waiting for it, through
+ * `upstream` — the proxy's keep-alive pool, so a cache miss reuses a warm connection rather
+ * than opening one of its own. Only `lang` is forwarded — the one header the cache key holds —
+ * so the answer cannot depend on anything the key leaves out. Redirects are relayed, never
+ * followed. The deadline covers connecting, headers and body.
  *
- * @throws the fetch's error (a `TimeoutError` past `timeoutMs`, a `TypeError` when unreachable).
+ * @throws the request's error (a `TimeoutError` past `timeoutMs`, undici's when unreachable).
  */
 export async function fetchShared(
-  upstreamUrl: string,
+  upstream: Dispatcher,
   requestUrl: string,
   lang: string | undefined,
   timeoutMs: number,
 ): Promise<SharedAnswer> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (lang !== undefined) headers.lang = lang;
-  const response = await fetch(new URL(requestUrl, upstreamUrl), {
+  const response = await upstream.request({
+    method: 'GET',
+    path: requestUrl,
     headers,
-    redirect: 'manual',
     signal: AbortSignal.timeout(timeoutMs),
   });
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = Buffer.from(await response.body.arrayBuffer());
   const relayed: Record<string, string> = {};
   for (const name of RELAYED_HEADERS) {
-    const value = response.headers.get(name);
-    if (value !== null) relayed[name] = value;
+    const value = response.headers[name];
+    if (typeof value === 'string') relayed[name] = value;
   }
   return {
-    status: response.status,
+    status: response.statusCode,
     headers: relayed,
     body,
     bytes: body.byteLength + requestUrl.length,
-    succeeded: response.status === 200 && isCodeOne(body),
+    succeeded: response.statusCode === 200 && isCodeOne(body),
   };
 }
 

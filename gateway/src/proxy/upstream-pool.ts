@@ -19,6 +19,8 @@ export interface Requestable {
 export interface UpstreamPool {
   /** What @fastify/http-proxy's `undici` option takes: every upstream request goes through it. */
   readonly requestable: Requestable;
+  /** The pool itself, for the gateway's own requests: the micro-cache's fetches on a miss. */
+  readonly dispatcher: Dispatcher;
   /**
    * Runs `send`, which must start its upstream request before it returns (reply-from does, as
    * nothing here retries), with `leaving` attached to that request: once it fires, the
@@ -48,6 +50,7 @@ export function createUpstreamPool(options: UpstreamPoolOptions): UpstreamPool {
   });
   let signal: BrowserLeaving | undefined;
   return {
+    dispatcher: pool,
     requestable: {
       request(requestOptions, callback) {
         // reply-from builds these options afresh for each request: adding to them is safe.

@@ -34,11 +34,19 @@ export async function startRecordingUpstream(answer: Answer = okAnswer) {
       void answer(recorded, res);
     });
   });
+  let connections = 0;
+  server.on('connection', () => {
+    connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** TCP connections opened to it so far. */
+    get connections() {
+      return connections;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

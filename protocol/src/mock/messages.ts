@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { LANGUAGE_TAGS, LANGUAGES, type Language, resolveLanguage } from '../languages.js';
-import { findText, interpolate, type TextParams } from '../texts.js';
+import { findText, interpolate, type TextParams } from './texts.js';
 
 type English = typeof import('@pipstream/locales/en.json', { with: { type: 'json' }});
 
