@@ -223,10 +223,8 @@ describe('private sessions, bounded', () => {
       },
     ]);
     expect(await refusals()).toEqual({ socket_rate: 2 });
-    // The refused login ended the one before it: nothing private is held for this socket.
-    await waitFor(() => gateway.hub.stats().upstream.private === 0, 'no session left');
-    b.send({ type: 'sub', param: 'FOREX_TRADE' });
-    await b.next((f) => f.type === 'error');
+    // The refusals changed nothing: the socket is still in good-2's session.
+    expect(privateConnections().map((c) => c.token)).toEqual(['good-2']);
     upstream.publish('DAY_MARKET', '{"type":"DAY_MARKET","code":1,"data":[]}');
     await b.next((f) => f.type === 'DAY_MARKET');
     expect(b.socket.readyState).toBe(b.socket.OPEN);
@@ -234,6 +232,41 @@ describe('private sessions, bounded', () => {
     await sleep(600);
     b.send({ type: 'login', token: 'good-5' });
     await b.next((f) => f.type === 'login_result' && f.code === CODE.OK);
+  });
+
+  it('keeps a working session through a login the limits refuse', async () => {
+    await gateway.close();
+    gateway = await startGateway(upstream.url, { socketLogins: { burst: 1, perSecond: 0.01 } });
+    const b = await loggedIn('good-ann', 'FOREX_TRADE');
+    await waitFor(
+      () => privateConnections()[0]?.topics.has('FOREX_TRADE') ?? false,
+      'the private sub',
+    );
+    b.send({ type: 'login', token: 'good-bo' });
+    expect(await b.next((f) => f.type === 'login_result' && f.code !== CODE.OK)).toMatchObject({
+      code: CODE.RATE_LIMITED,
+    });
+    // good-ann's session goes on as if the refused login had never come.
+    expect(privateConnections().map((c) => c.token)).toEqual(['good-ann']);
+    expect(privateConnections()[0]?.received).not.toContain('{"type":"logout"}');
+    upstream.publish('FOREX_TRADE', trade(7), 'good-ann');
+    await b.next((f) => f.type === 'FOREX_TRADE');
+    b.send({ type: 'sub', param: 'FOREX_CLOSED' });
+    await waitFor(
+      () => privateConnections()[0]?.topics.has('FOREX_CLOSED') ?? false,
+      'a later private sub',
+    );
+    expect(b.ofType('error')).toEqual([]);
+  });
+
+  it('ends the working session when the upstream refuses the token that replaces it', async () => {
+    const b = await loggedIn('good-cy', 'FOREX_TRADE');
+    b.send({ type: 'login', token: 'bad-dee' });
+    await b.next((f) => f.type === 'login_result' && f.code !== CODE.OK);
+    // As on the upstream's own socket: a failed login leaves the socket logged out.
+    await waitFor(() => gateway.hub.stats().upstream.private === 0, 'no session left');
+    b.send({ type: 'sub', param: 'FOREX_CLOSED' });
+    await b.next((f) => f.type === 'error');
   });
 
   it("paces an address's logins across its sockets", async () => {

@@ -71,8 +71,8 @@ export interface PrivateSessionsOptions extends UpstreamSettings {
   onStatus(browsers: Iterable<Browser>): void;
   /**
    * The browser's login was refused — by the upstream (its token, on its own login or on the
-   * re-login after a reconnect) or by the hub's limits (`limit`): the browser has the
-   * `login_result` and holds no private topic any more.
+   * re-login after a reconnect) or by the hub's limits (`limit`, only for a socket in no
+   * session): the browser has the `login_result` and holds no private topic any more.
    */
   onRefused(browser: Browser, why: 'own_login' | 'relogin' | 'limit'): void;
 }
@@ -93,7 +93,7 @@ function hashToken(token: string): string {
  * once unless another browser shares it); logins are paced per socket and per address (token
  * buckets); sessions are capped in total and per opening address, a lingering one giving way
  * to a newcomer at the cap. A refused browser gets a `login_result` saying why and keeps its
- * socket for public topics.
+ * socket for public topics, and the session it was in, if any (docs/product.md#gateway-limits).
  */
 export function createPrivateSessions(options: PrivateSessionsOptions) {
   const { log, metrics } = options;
@@ -311,14 +311,16 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
     return undefined;
   }
 
-  /** Refuses a login: the browser's previous one ends too, as a login as someone else would. */
+  /**
+   * Refuses a login by the hub's limits. The socket stays as it was: a session it works in
+   * keeps running with its private topics, since the gateway, not the trader's account, said no.
+   */
   function refuseLogin(browser: Browser, refusal: LoginRefusal) {
     metrics.loginsRefused.inc({ reason: refusal });
     log.debug({ ip: browser.ip, reason: refusal }, 'login refused');
-    detach(browser, false);
     const { code, msg } = LOGIN_REFUSALS[refusal];
     browser.send(JSON.stringify({ type: 'login_result', code, msg }));
-    options.onRefused(browser, 'limit');
+    if (!memberships.has(browser)) options.onRefused(browser, 'limit');
   }
 
   return {

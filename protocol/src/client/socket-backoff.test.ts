@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BACKOFF, fullJitterDelay } from './socket-backoff.js';
+import { DEFAULT_BACKOFF, fullJitterDelay, loginRetryDelay } from './socket-backoff.js';
 
 const backoff = { baseMs: 100, maxMs: 1000 };
 
@@ -41,5 +41,16 @@ describe('fullJitterDelay', () => {
     const delays = Array.from({ length: 50 }, () => fullJitterDelay(3, backoff));
     for (const delay of delays) expect(delay).toBeLessThan(800);
     expect(new Set(delays).size).toBeGreaterThan(1);
+  });
+});
+
+describe('loginRetryDelay', () => {
+  it('waits at least min(max, base·2^attempt), at most half as long again', () => {
+    const retry = { baseMs: 10_000, maxMs: 60_000 };
+    const waits = [10_000, 20_000, 40_000, 60_000, 60_000];
+    waits.forEach((wait, attempt) => {
+      expect(loginRetryDelay(attempt, retry, () => 0)).toBe(wait);
+      expect(loginRetryDelay(attempt, retry, () => 0.999_999)).toBe(Math.floor(wait * 1.5) - 1);
+    });
   });
 });

@@ -24,3 +24,25 @@ export function fullJitterDelay(
   const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempt));
   return Math.floor(random() * ceiling);
 }
+
+/**
+ * Waits before a login the gateway refused for its limits is tried again (this project's
+ * choice): the gateway gives a socket one more login every 10 s, so the first retry waits at
+ * least that, and a gateway full of accounts is asked at most once a minute.
+ */
+export const LOGIN_RETRY_BACKOFF: BackoffOptions = { baseMs: 10_000, maxMs: 60_000 };
+
+/**
+ * The delay before login retry `attempt` (0 for the first): uniform in `[w, 1.5·w)` with
+ * `w = min(maxMs, baseMs · 2^attempt)`. Never shorter than `w`, unlike `fullJitterDelay`, so a
+ * retry does not come back before the gateway can take it; the jitter spreads the sockets a
+ * full gateway refused at once.
+ */
+export function loginRetryDelay(
+  attempt: number,
+  backoff: BackoffOptions,
+  random: () => number = Math.random,
+): number {
+  const wait = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempt));
+  return Math.floor(wait * (1 + random() / 2));
+}

@@ -18,11 +18,25 @@ import {
   type ServerFrame,
 } from '../socket/frames.js';
 import { isPrivateTopic, parseTopic, type Topic } from '../socket/topics.js';
-import { type BackoffOptions, DEFAULT_BACKOFF, fullJitterDelay } from './socket-backoff.js';
+import {
+  type BackoffOptions,
+  DEFAULT_BACKOFF,
+  fullJitterDelay,
+  LOGIN_RETRY_BACKOFF,
+  loginRetryDelay,
+} from './socket-backoff.js';
 import { decodeServerFrame } from './socket-decode.js';
 import { createEmitter, type Listener } from './socket-emitter.js';
 
-export { type BackoffOptions, DEFAULT_BACKOFF, fullJitterDelay } from './socket-backoff.js';
+export * from './socket-backoff.js';
+
+/**
+ * The `login_result` codes of a login the gateway would not take now (its pacing, or its cap
+ * of accounts): the token is fine, so the client tries it again later by itself.
+ */
+export function isRetriedLoginRefusal(code: number): boolean {
+  return code === CODE.RATE_LIMITED || code === CODE.SESSIONS_FULL;
+}
 
 /**
  * Declared through a method so its parameter is compared bivariantly: the browser's WebSocket
@@ -73,6 +87,8 @@ export interface SocketClientOptions {
   readonly connectTimeoutMs?: number;
   /** Reconnect delays (default `DEFAULT_BACKOFF`). */
   readonly backoff?: BackoffOptions;
+  /** Waits before a login refused for the gateway's limits goes again (`LOGIN_RETRY_BACKOFF`). */
+  readonly loginRetry?: BackoffOptions;
   /** A source in [0, 1) for the backoff jitter (default `Math.random`). */
   readonly random?: () => number;
   /**
@@ -156,7 +172,9 @@ function checkedTopic(topic: Topic): Topic {
  * sends `ping` every heartbeat and reconnects when more than `maxMissedPongs` go unanswered,
  * when the socket does not open in time, or when it closes or fails — with full-jitter backoff,
  * logging in again and resubscribing every active topic. Private topics are subscribed only
- * once a `login_result` with code 1 has come back, since the server refuses them before.
+ * once a `login_result` with code 1 has come back, since the server refuses them before. A
+ * login the gateway refuses for its limits (429, `SESSIONS_FULL`) is sent again after
+ * `loginRetry`'s growing waits, until one is accepted or the token changes or goes.
  *
  * It runs in browsers, Web Workers and Node: the WebSocket constructor is injected, and the
  * only timers are setTimeout/clearTimeout, all cleared by `close()`.
@@ -167,6 +185,7 @@ export function createSocketClient(options: SocketClientOptions) {
   const maxMissedPongs = options.maxMissedPongs ?? MAX_MISSED_PONGS;
   const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const loginRetry = options.loginRetry ?? LOGIN_RETRY_BACKOFF;
   const random = options.random ?? Math.random;
   const validate = options.validate ?? true;
   const transport: WebSocketTransportOptions | undefined =
@@ -196,6 +215,9 @@ export function createSocketClient(options: SocketClientOptions) {
   let heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let probeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Logins the gateway refused for its limits since the token was last accepted or changed. */
+  let loginRefusals = 0;
+  let loginRetryTimer: ReturnType<typeof setTimeout> | undefined;
 
   // Transitions change the state first and emit last, so a listener that calls back into the
   // client (subscribe, close, …) always finds it consistent.
@@ -252,6 +274,8 @@ export function createSocketClient(options: SocketClientOptions) {
     clearTimeout(connectTimer);
     clearTimeout(heartbeatTimer);
     clearTimeout(probeTimer);
+    // A new connection logs in on opening: a retry waiting on this one is not needed.
+    cancelLoginRetry();
     connectTimer = undefined;
     heartbeatTimer = undefined;
     probeTimer = undefined;
@@ -342,11 +366,30 @@ export function createSocketClient(options: SocketClientOptions) {
     topicEvents.emit(frame.type, event);
   }
 
+  function cancelLoginRetry() {
+    clearTimeout(loginRetryTimer);
+    loginRetryTimer = undefined;
+  }
+
+  /** The gateway would not take the login now: it is sent again after a growing wait. */
+  function scheduleLoginRetry() {
+    cancelLoginRetry();
+    const delay = loginRetryDelay(loginRefusals, loginRetry, random);
+    loginRefusals++;
+    loginRetryTimer = setTimeout(() => {
+      loginRetryTimer = undefined;
+      if (token !== undefined && state === 'open' && !loggedIn && loginsInFlight === 0) {
+        sendLogin(token);
+      }
+    }, delay);
+  }
+
   function onLoginResult(frame: LoginResultFrame) {
     if (loginsInFlight > 0) loginsInFlight--;
     // The answer to a login that a later login() or logout() replaced says nothing about now.
     if (loginsInFlight > 0 || token === undefined) return;
     if (frame.code === CODE.OK) {
+      loginRefusals = 0;
       attempt = 0;
       if (!loggedIn) {
         loggedIn = true;
@@ -356,6 +399,7 @@ export function createSocketClient(options: SocketClientOptions) {
       }
     } else {
       loggedIn = false;
+      if (isRetriedLoginRefusal(frame.code)) scheduleLoginRetry();
     }
     events.emit('login', frame);
   }
@@ -420,6 +464,7 @@ export function createSocketClient(options: SocketClientOptions) {
       reconnectTimer = undefined;
       if (socket) release(socket, 'close');
       loginsInFlight = 0;
+      loginRefusals = 0;
       attempt = 0;
       enter('closed');
       events.emit('state', 'closed');
@@ -427,12 +472,17 @@ export function createSocketClient(options: SocketClientOptions) {
 
     /**
      * Sets the token and, when connected, logs in with it now. A token already logged in (or
-     * being logged in) is not sent again; switching tokens logs the previous one out first, so
-     * its private subscriptions end before the new user's begin.
+     * being logged in, or waiting for its retry) is not sent again; switching tokens logs the
+     * previous one out first, so its private subscriptions end before the new user's begin.
      */
     login(value: string): void {
       const next = checkedToken(value);
-      if (next === token && (loggedIn || loginsInFlight > 0)) return;
+      // A login the gateway refused for its limits is retried on its own schedule, not sooner.
+      if (next === token && (loggedIn || loginsInFlight > 0 || loginRetryTimer !== undefined)) {
+        return;
+      }
+      cancelLoginRetry();
+      loginRefusals = 0;
       token = next;
       if (state !== 'open') return;
       if (loggedIn) {
@@ -448,6 +498,8 @@ export function createSocketClient(options: SocketClientOptions) {
      */
     logout(): void {
       if (token === undefined) return;
+      cancelLoginRetry();
+      loginRefusals = 0;
       token = undefined;
       if (state === 'open' && (loggedIn || loginsInFlight > 0)) sendFrame({ type: 'logout' });
       loggedIn = false;

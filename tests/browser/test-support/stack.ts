@@ -50,6 +50,8 @@ export interface Stack {
 export interface StackOptions {
   /** Mock options on top of the stack's (port 0 on loopback, a fresh data directory). */
   readonly mock?: Omit<MockOptions, 'port' | 'host' | 'data'>;
+  /** Gateway settings (its environment variables) on top of the stack's. */
+  readonly gateway?: Readonly<Record<string, string>>;
 }
 
 function createApi(baseUrl: string, token?: string): StackApi {
@@ -116,7 +118,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await snapshotWebBuild(web);
     const data = join(scratch, 'data');
     mock = await createMockUpstream({ ...options.mock, port: 0, host: '127.0.0.1', data });
-    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', WEB_DIR: web });
+    const config = loadConfig({
+      ...options.gateway,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      WEB_DIR: web,
+    });
     gateway = buildGateway(withUpstream(config, mock.url, mock.wsUrl));
     const baseUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
     const started = { mock, gateway };

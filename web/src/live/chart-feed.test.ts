@@ -28,7 +28,7 @@ describe('the chart feed', () => {
     const stop = onChartFeed((feed) => heard.push(feed));
     const state = createLiveState();
     applyBatch({ candle, indicators }, state);
-    applyBatch({ connection: { state: 'live', loggedIn: false } }, state);
+    applyBatch({ connection: { state: 'live', loggedIn: false, accountPaused: false } }, state);
     applyBatch({ candle: null }, state);
     stop();
     applyBatch({ indicators }, state);

@@ -41,7 +41,7 @@ describe('live hooks', () => {
   it('read their own row, and undefined where there is none', () => {
     applyBatch(
       {
-        connection: { state: 'live', loggedIn: false },
+        connection: { state: 'live', loggedIn: false, accountPaused: false },
         quotes: new Map([
           [
             1,

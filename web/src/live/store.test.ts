@@ -101,7 +101,7 @@ describe('applyBatch', () => {
       quotes: new Map([[1, quote(1, 1.1)]]),
       holdings: new Map([[7, holding(7, 3)]]),
       account,
-      connection: { state: 'live' as const, loggedIn: true },
+      connection: { state: 'live' as const, loggedIn: true, accountPaused: false },
     };
     applyBatch(batch, state);
     const seen = counter(state);
@@ -161,7 +161,10 @@ describe('applyBatch', () => {
       code: 'EURUSD',
       period: '1min' as const,
     };
-    applyBatch({ candle, connection: { state: 'reconnecting', loggedIn: false } }, state);
+    applyBatch(
+      { candle, connection: { state: 'reconnecting', loggedIn: false, accountPaused: false } },
+      state,
+    );
     expect(state.candle).toEqual(candle);
     expect(state.connection.state).toBe('reconnecting');
     applyBatch({ candle: { ...candle, Close: 2.5 } }, state);

@@ -56,7 +56,7 @@ export interface LiveState {
 export function createLiveState(): LiveState {
   return proxy<LiveState>({
     // Until the worker's first batch: the socket is on its way, not known to be down.
-    connection: { state: 'connecting', loggedIn: false },
+    connection: { state: 'connecting', loggedIn: false, accountPaused: false },
     quotes: {},
     holdings: {},
     account: null,

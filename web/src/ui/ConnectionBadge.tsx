@@ -12,22 +12,28 @@ const STATE_TEXT: Readonly<Record<ConnectionState, string>> = {
 
 /**
  * The live connection's state for every screen: a thin bar at the top of the page while the
- * connection is lost, nothing visible (and no space taken) while it is live or first being
- * made (the screens' headers say that). It sits in the page's flow, so it never covers a
- * figure. It is one status region that stays in the page, so each change is announced.
+ * connection is lost, or while the account's live updates are paused (the gateway refused the
+ * login for now; the socket tries again by itself), nothing visible (and no space taken) while
+ * it is live or first being made (the screens' headers say that). It sits in the page's flow,
+ * so it never covers a figure. It is one status region that stays in the page, so each change
+ * is announced.
  */
 export function ConnectionBadge() {
   const { t } = useTranslation();
-  const { state } = useConnection();
-  const shown = state === 'offline' || state === 'reconnecting';
+  const { state, accountPaused } = useConnection();
+  const lost = state === 'offline' || state === 'reconnecting';
+  const paused = !lost && accountPaused;
   return (
     <div
       className="connection-badge"
       role="status"
       data-state={state}
+      data-account-paused={paused || undefined}
       data-testid="connection-badge"
     >
-      <span className={shown ? 'connection-bar' : 'visually-hidden'}>{t(STATE_TEXT[state])}</span>
+      <span className={lost || paused ? 'connection-bar' : 'visually-hidden'}>
+        {t(paused ? 'web.connection.account_paused' : STATE_TEXT[state])}
+      </span>
     </div>
   );
 }

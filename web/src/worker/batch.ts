@@ -16,6 +16,11 @@ export interface ConnectionView {
   state: ConnectionState;
   /** True after a successful socket login on the current connection. */
   loggedIn: boolean;
+  /**
+   * The account's live updates are paused: the gateway refused the login for its limits, and
+   * the socket logs in again by itself later (docs/product.md#gateway-limits).
+   */
+  accountPaused: boolean;
 }
 
 /** Which way the last price move went, for the up/down colour and the flash. */

@@ -48,11 +48,14 @@ describe('batcher', () => {
     });
     batcher.push({ quotes: new Map([[1, quote(1, 1.2)]]), closed: [5] });
     batcher.push({
-      connection: { state: 'connecting', loggedIn: false },
+      connection: { state: 'connecting', loggedIn: false, accountPaused: false },
       holdings: new Map([[9, null]]),
       closed: [6],
     });
-    batcher.push({ connection: { state: 'live', loggedIn: true }, resync: true });
+    batcher.push({
+      connection: { state: 'live', loggedIn: true, accountPaused: false },
+      resync: true,
+    });
     expect(flushed).toHaveLength(0);
 
     vi.advanceTimersByTime(FRAME_FALLBACK_MS);
@@ -65,7 +68,7 @@ describe('batcher', () => {
       ]),
     );
     expect(batch?.holdings).toEqual(new Map([[9, null]]));
-    expect(batch?.connection).toEqual({ state: 'live', loggedIn: true });
+    expect(batch?.connection).toEqual({ state: 'live', loggedIn: true, accountPaused: false });
     expect(batch?.closed).toEqual([5, 6]);
     expect(batch?.resync).toBe(true);
 

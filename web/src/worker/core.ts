@@ -6,6 +6,7 @@
 import {
   CODE,
   createSocketClient,
+  isRetriedLoginRefusal,
   klineTopic,
   loginFrameSchema,
   type Period,
@@ -32,7 +33,7 @@ export interface LiveCoreOptions {
   /** Socket client tuning, for tests. */
   socket?: Pick<
     SocketClientOptions,
-    'heartbeatMs' | 'maxMissedPongs' | 'connectTimeoutMs' | 'backoff' | 'random'
+    'heartbeatMs' | 'maxMissedPongs' | 'connectTimeoutMs' | 'backoff' | 'loginRetry' | 'random'
   >;
 }
 
@@ -75,7 +76,10 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
   let address: string | undefined;
   let token: string | undefined;
   let quotesWanted = false;
-  /** The token has been logged in on an earlier connection: a new login means a resync. */
+  /**
+   * The token has been logged in on an earlier connection, or its login was refused for the
+   * gateway's limits: pushes were missed, so a new login means a resync.
+   */
   let loggedInBefore = false;
 
   // Quotes age without any input: their ages are looked at on a timer of their own.
@@ -154,10 +158,13 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
     });
     socket.on('login', (result) => {
       const ok = result.code === CODE.OK;
-      // Pushes missed while disconnected are gone: the orders are re-read over REST.
+      // Pushes missed while disconnected or paused are gone: the orders are re-read over REST.
       if (ok && loggedInBefore) model.requestResync();
-      if (ok) loggedInBefore = true;
+      // A refusal for the gateway's limits: the socket client tries again later by itself.
+      const paused = isRetriedLoginRefusal(result.code);
+      if (ok || paused) loggedInBefore = true;
       model.setLoggedIn(ok);
+      model.setAccountPaused(paused);
       changed();
     });
     socket.on('frame', ({ frame }) => onFrame(frame));
@@ -178,6 +185,7 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
     token = value;
     loggedInBefore = false;
     model.setLoggedIn(false);
+    model.setAccountPaused(false);
     if (value === undefined) {
       client?.logout();
       client?.unsubscribeMany(PRIVATE_TOPICS);

@@ -347,7 +347,11 @@ describe('change sets', () => {
     expect(snapshot.quotes?.size).toBe(5);
     expect(snapshot.holdings?.size).toBe(1);
     expect(snapshot.account?.balance).toBe(10);
-    expect(snapshot.connection).toEqual({ state: 'offline', loggedIn: false });
+    expect(snapshot.connection).toEqual({
+      state: 'offline',
+      loggedIn: false,
+      accountPaused: false,
+    });
     expect(snapshot.estimate).toBeNull();
     expect(snapshot.candle).toBeNull();
     expect(model.takeChanges()).toBeUndefined();
@@ -558,14 +562,26 @@ describe('connection and candles', () => {
   it('is live only while the socket is open and the upstream up', () => {
     const model = createLiveModel();
     model.setSocketState('connecting');
-    expect(changes(model).connection).toEqual({ state: 'connecting', loggedIn: false });
+    expect(changes(model).connection).toEqual({
+      state: 'connecting',
+      loggedIn: false,
+      accountPaused: false,
+    });
     model.setSocketState('open');
     model.setLoggedIn(true);
-    expect(changes(model).connection).toEqual({ state: 'live', loggedIn: true });
+    expect(changes(model).connection).toEqual({
+      state: 'live',
+      loggedIn: true,
+      accountPaused: false,
+    });
     model.setUpstream(false);
     expect(changes(model).connection?.state).toBe('reconnecting');
     model.setSocketState('reconnecting');
-    expect(changes(model).connection).toEqual({ state: 'reconnecting', loggedIn: false });
+    expect(changes(model).connection).toEqual({
+      state: 'reconnecting',
+      loggedIn: false,
+      accountPaused: false,
+    });
     model.setSocketState('open');
     expect(changes(model).connection?.state).toBe('live');
     model.setSocketState('closed');

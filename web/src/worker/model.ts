@@ -161,6 +161,7 @@ export function createLiveModel(options: LiveModelOptions = {}) {
    */
   let liveSince: number | null = null;
   let loggedIn = false;
+  let accountPaused = false;
   const crossings = createRiskCrossings();
   let stopOutLevel: number | null = null;
   let risk: RiskView = {
@@ -360,7 +361,7 @@ export function createLiveModel(options: LiveModelOptions = {}) {
     if (!browserOnline || socketState === 'closed') state = 'offline';
     else if (socketState === 'open') state = upstreamUp ? 'live' : 'reconnecting';
     else state = socketState;
-    return { state, loggedIn };
+    return { state, loggedIn, accountPaused };
   }
 
   /** Values the holdings on `instrumentId` at `close`; marks the ones whose figures moved. */
@@ -683,6 +684,12 @@ export function createLiveModel(options: LiveModelOptions = {}) {
 
     setLoggedIn(value: boolean): void {
       loggedIn = value;
+      connectionDirty = true;
+    },
+
+    /** Whether a login the gateway refused for its limits waits for its retry. */
+    setAccountPaused(value: boolean): void {
+      accountPaused = value;
       connectionDirty = true;
     },
 
