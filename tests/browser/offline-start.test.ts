@@ -44,12 +44,35 @@ async function firstVisit(app: AppPage) {
   await eventually(async () => (await deviceCopy(app.page, 'account')) !== undefined).toBe(true);
 }
 
+/**
+ * From the next page load on, every error toast the page shows, however briefly, in
+ * `window.errorToasts` (read by `errorToasts`): watched before the app's first script runs.
+ */
+async function recordErrorToasts(app: AppPage) {
+  await app.context.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { errorToasts: seen });
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.toast-host .toast-error')) {
+        const text = toast.textContent ?? '';
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The error toasts the page has shown since it loaded (see `recordErrorToasts`). */
+function errorToasts(app: AppPage) {
+  return app.page.evaluate(() => (window as { errorToasts?: string[] }).errorToasts);
+}
+
 /** A trader holding an order, reopened with no signal after one visit: quotes on show. */
 async function reopenedOffline() {
   const { account, order } = await holdingAccount();
   const app = await suite.newApp(WITH_SERVICE_WORKER);
   await openLoggedIn(app, account.session, '/');
   await firstVisit(app);
+  await recordErrorToasts(app);
   await app.context.setOffline(true);
   await app.reload();
   const euro = app.page.getByTestId('quote-row-EURUSD').getByTestId('quote-price');
@@ -62,6 +85,17 @@ describe('the app opened with no signal', () => {
     const { app, order, euro } = await reopenedOffline();
     const connection = app.page.getByTestId('connection-badge');
     await eventually(() => connection.getAttribute('data-state')).toBe('offline');
+    // Nothing trades on the kept prices: Buy and Sell are disabled, and the screen says why.
+    await tab(app, 'Trade').click();
+    const trade = app.page.locator('main:not([hidden])');
+    const buy = trade.getByRole('button', { name: 'Buy', exact: true });
+    await buy.waitFor();
+    await trade
+      .getByTestId('trade-blocked')
+      .getByText('You are offline: trading is paused until live prices are back.')
+      .waitFor();
+    expect(await buy.isDisabled()).toBe(true);
+    expect(await trade.getByRole('button', { name: 'Sell', exact: true }).isDisabled()).toBe(true);
     // The holdings this device kept, not tradable: their price is not live.
     await tab(app, 'Orders').click();
     const row = orderRow(app, order.Id);
@@ -70,6 +104,9 @@ describe('the app opened with no signal', () => {
     await app.page.getByTestId(`order-blocked-${order.Id}`).waitFor();
 
     await eventually(() => liveStatus(app.page).textContent()).toBe('Offline');
+    // The start's reads, the kept copy answering them, alarmed nobody.
+    await app.idle();
+    expect(await errorToasts(app)).toEqual([]);
 
     await app.context.setOffline(false);
     // Live by itself once fresh quotes come: no reload, no tap.
@@ -84,19 +121,6 @@ describe('the app opened with no signal', () => {
   it('opens Orders offline on the kept copy, not live, with no error toast', async () => {
     const { app, order } = await reopenedOffline();
 
-    // The start's own calls have failed and their notice has gone: what shows next is Orders'.
-    await eventually(() => app.page.locator('.toast-host .toast').count()).toBe(0);
-    // Every error toast from here on, however briefly it shows.
-    await app.page.evaluate(() => {
-      const seen: string[] = [];
-      Object.assign(window, { errorToasts: seen });
-      new MutationObserver(() => {
-        for (const toast of document.querySelectorAll('.toast-host .toast-error')) {
-          const text = toast.textContent ?? '';
-          if (!seen.includes(text)) seen.push(text);
-        }
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
     await tab(app, 'Orders').click();
     const row = orderRow(app, order.Id);
     await row.waitFor();
@@ -104,11 +128,9 @@ describe('the app opened with no signal', () => {
     await app.page.getByTestId(`order-blocked-${order.Id}`).waitFor();
     expect(await row.getByRole('button', { name: 'Close position' }).isDisabled()).toBe(true);
     await eventually(() => liveStatus(app.page).textContent()).toBe('Offline');
-    // Whatever the screen asked for has ended, well past a failed call's toast.
+    // Whatever the start and the screen asked for has ended, well past a failed call's toast.
     await app.idle();
-    expect(
-      await app.page.evaluate(() => (window as { errorToasts?: string[] }).errorToasts),
-    ).toEqual([]);
+    expect(await errorToasts(app)).toEqual([]);
   });
 
   it('never keeps an answer of the API, the socket or uploads', async () => {
