@@ -1,11 +1,14 @@
 import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Language } from '@pipstream/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CACHE, LANGUAGE_DIR } from '../../web/src/service-worker/requests.js';
 import { openLoggedIn } from './test-support/accounts.js';
 import type { AppPage } from './test-support/browser.js';
 import { deviceCopy, keptOnDevice, serviceWorkerReady } from './test-support/device.js';
 import { eventually } from './test-support/eventually.js';
+import { chooseLanguage, localeText } from './test-support/languages.js';
 import { UPRIGHT } from './test-support/phone.js';
 import { useBrowserSuite } from './test-support/suite.js';
 import { buyAtMarket, instrumentOf, orderRow, registerFunded } from './test-support/trading.js';
@@ -27,6 +30,18 @@ function tab(app: AppPage, name: string) {
     exact: true,
   });
 }
+
+/** The paths of what the service worker keeps of the languages' texts. */
+function languageCache(page: Page) {
+  return page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((request) => new URL(request.url).pathname);
+  }, LANGUAGE_CACHE);
+}
+
+/** A path of `language`'s chunk of texts, whatever its build hash. */
+const languageChunk = (language: Language) =>
+  expect.stringMatching(new RegExp(`^/${LANGUAGE_DIR}/${language}-[\\w-]{8}\\.js$`));
 
 /** A funded account holding one EURUSD order. */
 async function holdingAccount() {
@@ -131,6 +146,32 @@ describe('the app opened with no signal', () => {
     // Whatever the start and the screen asked for has ended, well past a failed call's toast.
     await app.idle();
     expect(await errorToasts(app)).toEqual([]);
+  });
+
+  it('opens offline in the language chosen online, keeping only that language’s texts', async () => {
+    const app = await suite.newApp(WITH_SERVICE_WORKER);
+    const fr = (key: string) => localeText('fr', key);
+    await chooseLanguage(app, 'fr');
+    await app.waitForRoute('/');
+    await app.page.getByTestId('quote-price').first().filter({ hasText: /\d/ }).waitFor();
+    await serviceWorkerReady(app.page);
+    await eventually(async () => (await deviceCopy(app.page, 'quotes')) !== undefined).toBe(true);
+    // The service worker keeps the French texts, and no other language's.
+    await eventually(() => languageCache(app.page)).toEqual([languageChunk('fr')]);
+
+    await app.context.setOffline(true);
+    await app.reload();
+    const tabs = app.page.getByRole('navigation', { name: fr('web.tabs.label') });
+    await tabs.getByRole('link', { name: fr('web.tabs.quotes'), exact: true }).waitFor();
+    const connection = app.page.getByTestId('connection-badge');
+    await eventually(() => connection.textContent()).toBe(fr('web.connection.offline'));
+    await app.page.getByTestId('quote-price').first().filter({ hasText: /\d/ }).waitFor();
+
+    // Back online, a language chosen next replaces it.
+    await app.context.setOffline(false);
+    await chooseLanguage(app, 'de');
+    await app.waitForRoute('/');
+    await eventually(() => languageCache(app.page)).toEqual([languageChunk('de')]);
   });
 
   it('never keeps an answer of the API, the socket or uploads', async () => {
