@@ -70,6 +70,33 @@ describe('price alerts', () => {
       .waitFor();
   });
 
+  it('fires a "moves by x % today" alert set in the editor when the day’s change reaches it', async () => {
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const price = (value: number) => formatPrice(value, eurusd.PricePrecision);
+    // Flat on the day: the price back at the day's open.
+    const open = await movePrice(suite.stack, eurusd, eurusd.ForexQuotations.Open);
+    const app = await suite.newApp();
+    const { page } = app;
+    await app.open(`/trade?id=${eurusd.Id}`);
+    await eventually(() => page.getByTestId('trade-price').textContent()).toBe(price(open));
+
+    await page.getByRole('button', { name: 'Set a price alert on EUR/USD' }).click();
+    const sheet = editor(app);
+    await sheet.getByRole('radio', { name: "Day's change reaches" }).check();
+    await sheet.getByRole('textbox', { name: 'Change in %' }).fill('2');
+    await sheet.getByRole('button', { name: 'Save alert' }).click();
+    await app.expectToast('Price alert saved');
+
+    // 1 % down on the day: not yet.
+    await app.idle();
+    const halfway = await movePrice(suite.stack, eurusd, open * 0.99);
+    await eventually(() => page.getByTestId('trade-price').textContent()).toBe(price(halfway));
+    expect(await page.getByText(/^Price alert: EUR\/USD/).count()).toBe(0);
+    // 2.1 % down: the day's change, either way, has reached 2 %.
+    const moved = await movePrice(suite.stack, eurusd, open * 0.979);
+    await app.expectToast(`Price alert: EUR/USD moves 2 % today. Now ${price(moved)}.`);
+  });
+
   it('keeps an alert set by a long press through a reload, and notifies the system', async () => {
     const gbpusd = await instrumentOf(suite.stack, 'GBPUSD');
     await movePrice(suite.stack, gbpusd, 1.25);

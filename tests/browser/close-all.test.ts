@@ -37,6 +37,29 @@ async function marginReturns(app: AppPage): Promise<string[]> {
   return (await rows.allTextContents()).map((text) => /#(\d+)/.exec(text)?.[1] ?? text);
 }
 
+/**
+ * A funded account holding `losers` EUR/USD buys and `winners` GBP/USD buys: EUR/USD bought at
+ * 1.085 now 1.08, GBP/USD bought at 1.25 now 1.26.
+ */
+async function mixedBook(losers: number, winners: number) {
+  const account = await registerFunded(suite.stack);
+  const { token } = account.session;
+  const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+  const gbpusd = await instrumentOf(suite.stack, 'GBPUSD');
+  await movePrice(suite.stack, eurusd, 1.085);
+  await movePrice(suite.stack, gbpusd, 1.25);
+  const buys = async (instrument: typeof eurusd, count: number) => {
+    const orders: Order[] = [];
+    for (let i = 0; i < count; i++) orders.push(await buyAtMarket(suite.stack, token, instrument));
+    return orders;
+  };
+  const losing = await buys(eurusd, losers);
+  const winning = await buys(gbpusd, winners);
+  await movePrice(suite.stack, eurusd, 1.08);
+  await movePrice(suite.stack, gbpusd, 1.26);
+  return { account, token, gbpusd, losing, winning };
+}
+
 describe('close all', () => {
   it('closes every holding after one confirmation, and the ledger shows each close', async () => {
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
@@ -66,22 +89,34 @@ describe('close all', () => {
     expect((await marginReturns(app)).sort()).toEqual(orders.map((o) => String(o.Id)).sort());
   });
 
-  it('closes only the losing holdings, and lists an order the upstream refused', async () => {
-    const account = await registerFunded(suite.stack);
-    const { token } = account.session;
-    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    const gbpusd = await instrumentOf(suite.stack, 'GBPUSD');
-    await movePrice(suite.stack, eurusd, 1.085);
-    await movePrice(suite.stack, gbpusd, 1.25);
-    const losing = [
-      await buyAtMarket(suite.stack, token, eurusd),
-      await buyAtMarket(suite.stack, token, eurusd),
-    ];
-    const winning = await buyAtMarket(suite.stack, token, gbpusd);
-    await movePrice(suite.stack, eurusd, 1.08);
-    await movePrice(suite.stack, gbpusd, 1.26);
+  it('closes only the profitable holdings', async () => {
+    const { account, token, gbpusd, losing, winning } = await mixedBook(1, 2);
     const app = await suite.newApp();
-    await openHoldings(app, account.session, [...losing, winning]);
+    await openHoldings(app, account.session, [...losing, ...winning]);
+
+    await app.page.getByRole('button', { name: 'Close profitable' }).click();
+    const winners = (await ordersOf(suite.stack, token, ORDER_STATUS.HOLDING)).data.filter(
+      (order) => order.ForexId === gbpusd.Id,
+    );
+    expect(winners.map((order) => Number(order.FactProfits) > 0)).toEqual([true, true]);
+    const pnl = formatBalance(sumMoney(winners.map((order) => order.FactProfits)));
+    await confirmation(app)
+      .getByText(`Close every profitable order? Orders: 2. Estimated P&L: ${pnl}.`)
+      .waitFor();
+    await confirmation(app).getByRole('button', { name: 'Close them' }).click();
+    await app.expectToast('Closed 2 of 2');
+    await orderRow(app, winning[0]?.Id ?? 0).waitFor({ state: 'detached' });
+
+    // The losing order is still held; the ledger gave back the winners' margin, and only theirs.
+    const holding = (await ordersOf(suite.stack, token, ORDER_STATUS.HOLDING)).data;
+    expect(holding.map((order) => order.Id)).toEqual(losing.map((order) => order.Id));
+    expect((await marginReturns(app)).sort()).toEqual(winning.map((o) => String(o.Id)).sort());
+  });
+
+  it('closes only the losing holdings, and lists an order the upstream refused', async () => {
+    const { account, token, losing, winning } = await mixedBook(2, 1);
+    const app = await suite.newApp();
+    await openHoldings(app, account.session, [...losing, ...winning]);
 
     await app.page.getByRole('button', { name: 'Close losing' }).click();
     await confirmation(app)
@@ -100,7 +135,7 @@ describe('close all', () => {
     // One losing order stayed open (the refused one), the other closed; the winner was left.
     const holding = (await ordersOf(suite.stack, token, ORDER_STATUS.HOLDING)).data;
     const open = holding.map((order) => order.Id);
-    expect(open).toContain(winning.Id);
+    expect(open).toEqual(expect.arrayContaining(winning.map((order) => order.Id)));
     const stayed = losing.filter((order) => open.includes(order.Id));
     const closed = losing.filter((order) => !open.includes(order.Id));
     expect([stayed.length, closed.length, open.length]).toEqual([1, 1, 2]);

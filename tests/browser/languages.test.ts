@@ -1,16 +1,10 @@
-import {
-  formatMargin,
-  formatPrice,
-  type Language,
-  orderMargin,
-  RTL_LANGUAGES,
-} from '@pipstream/protocol';
+import { formatMargin, formatPrice, orderMargin, RTL_LANGUAGES } from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerByEmail } from './test-support/accounts.js';
-import type { AppPage } from './test-support/browser.js';
 import { eventually } from './test-support/eventually.js';
 import {
+  chooseLanguage,
   documentLanguage,
   localeText,
   openWithoutQuery,
@@ -26,13 +20,6 @@ const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
 
 /** The phone's width (test-support/browser.ts). */
 const SCREEN_WIDTH = 360;
-
-/** Chooses `language` on the language screen, by its name as the English list writes it. */
-async function chooseLanguage(app: AppPage, language: Language) {
-  await openWithoutQuery(app, '/language');
-  const name = localeText('en', `web.language.names.${language}`);
-  await app.page.getByRole('button', { name, exact: true }).click();
-}
 
 /** Where `locator` is on screen; fails when it is not rendered. */
 async function boxOf(locator: Locator) {

@@ -1,11 +1,14 @@
 import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Language } from '@pipstream/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CACHE, LANGUAGE_DIR } from '../../web/src/service-worker/requests.js';
 import { openLoggedIn } from './test-support/accounts.js';
 import type { AppPage } from './test-support/browser.js';
 import { deviceCopy, keptOnDevice, serviceWorkerReady } from './test-support/device.js';
 import { eventually } from './test-support/eventually.js';
+import { chooseLanguage, localeText } from './test-support/languages.js';
 import { UPRIGHT } from './test-support/phone.js';
 import { useBrowserSuite } from './test-support/suite.js';
 import { buyAtMarket, instrumentOf, orderRow, registerFunded } from './test-support/trading.js';
@@ -28,6 +31,18 @@ function tab(app: AppPage, name: string) {
   });
 }
 
+/** The paths of what the service worker keeps of the languages' texts. */
+function languageCache(page: Page) {
+  return page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((request) => new URL(request.url).pathname);
+  }, LANGUAGE_CACHE);
+}
+
+/** A path of `language`'s chunk of texts, whatever its build hash. */
+const languageChunk = (language: Language) =>
+  expect.stringMatching(new RegExp(`^/${LANGUAGE_DIR}/${language}-[\\w-]{8}\\.js$`));
+
 /** A funded account holding one EURUSD order. */
 async function holdingAccount() {
   const account = await registerFunded(suite.stack);
@@ -44,12 +59,35 @@ async function firstVisit(app: AppPage) {
   await eventually(async () => (await deviceCopy(app.page, 'account')) !== undefined).toBe(true);
 }
 
+/**
+ * From the next page load on, every error toast the page shows, however briefly, in
+ * `window.errorToasts` (read by `errorToasts`): watched before the app's first script runs.
+ */
+async function recordErrorToasts(app: AppPage) {
+  await app.context.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { errorToasts: seen });
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.toast-host .toast-error')) {
+        const text = toast.textContent ?? '';
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The error toasts the page has shown since it loaded (see `recordErrorToasts`). */
+function errorToasts(app: AppPage) {
+  return app.page.evaluate(() => (window as { errorToasts?: string[] }).errorToasts);
+}
+
 /** A trader holding an order, reopened with no signal after one visit: quotes on show. */
 async function reopenedOffline() {
   const { account, order } = await holdingAccount();
   const app = await suite.newApp(WITH_SERVICE_WORKER);
   await openLoggedIn(app, account.session, '/');
   await firstVisit(app);
+  await recordErrorToasts(app);
   await app.context.setOffline(true);
   await app.reload();
   const euro = app.page.getByTestId('quote-row-EURUSD').getByTestId('quote-price');
@@ -62,6 +100,17 @@ describe('the app opened with no signal', () => {
     const { app, order, euro } = await reopenedOffline();
     const connection = app.page.getByTestId('connection-badge');
     await eventually(() => connection.getAttribute('data-state')).toBe('offline');
+    // Nothing trades on the kept prices: Buy and Sell are disabled, and the screen says why.
+    await tab(app, 'Trade').click();
+    const trade = app.page.locator('main:not([hidden])');
+    const buy = trade.getByRole('button', { name: 'Buy', exact: true });
+    await buy.waitFor();
+    await trade
+      .getByTestId('trade-blocked')
+      .getByText('You are offline: trading is paused until live prices are back.')
+      .waitFor();
+    expect(await buy.isDisabled()).toBe(true);
+    expect(await trade.getByRole('button', { name: 'Sell', exact: true }).isDisabled()).toBe(true);
     // The holdings this device kept, not tradable: their price is not live.
     await tab(app, 'Orders').click();
     const row = orderRow(app, order.Id);
@@ -70,6 +119,9 @@ describe('the app opened with no signal', () => {
     await app.page.getByTestId(`order-blocked-${order.Id}`).waitFor();
 
     await eventually(() => liveStatus(app.page).textContent()).toBe('Offline');
+    // The start's reads, the kept copy answering them, alarmed nobody.
+    await app.idle();
+    expect(await errorToasts(app)).toEqual([]);
 
     await app.context.setOffline(false);
     // Live by itself once fresh quotes come: no reload, no tap.
@@ -84,19 +136,6 @@ describe('the app opened with no signal', () => {
   it('opens Orders offline on the kept copy, not live, with no error toast', async () => {
     const { app, order } = await reopenedOffline();
 
-    // The start's own calls have failed and their notice has gone: what shows next is Orders'.
-    await eventually(() => app.page.locator('.toast-host .toast').count()).toBe(0);
-    // Every error toast from here on, however briefly it shows.
-    await app.page.evaluate(() => {
-      const seen: string[] = [];
-      Object.assign(window, { errorToasts: seen });
-      new MutationObserver(() => {
-        for (const toast of document.querySelectorAll('.toast-host .toast-error')) {
-          const text = toast.textContent ?? '';
-          if (!seen.includes(text)) seen.push(text);
-        }
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
     await tab(app, 'Orders').click();
     const row = orderRow(app, order.Id);
     await row.waitFor();
@@ -104,11 +143,35 @@ describe('the app opened with no signal', () => {
     await app.page.getByTestId(`order-blocked-${order.Id}`).waitFor();
     expect(await row.getByRole('button', { name: 'Close position' }).isDisabled()).toBe(true);
     await eventually(() => liveStatus(app.page).textContent()).toBe('Offline');
-    // Whatever the screen asked for has ended, well past a failed call's toast.
+    // Whatever the start and the screen asked for has ended, well past a failed call's toast.
     await app.idle();
-    expect(
-      await app.page.evaluate(() => (window as { errorToasts?: string[] }).errorToasts),
-    ).toEqual([]);
+    expect(await errorToasts(app)).toEqual([]);
+  });
+
+  it('opens offline in the language chosen online, keeping only that language’s texts', async () => {
+    const app = await suite.newApp(WITH_SERVICE_WORKER);
+    const fr = (key: string) => localeText('fr', key);
+    await chooseLanguage(app, 'fr');
+    await app.waitForRoute('/');
+    await app.page.getByTestId('quote-price').first().filter({ hasText: /\d/ }).waitFor();
+    await serviceWorkerReady(app.page);
+    await eventually(async () => (await deviceCopy(app.page, 'quotes')) !== undefined).toBe(true);
+    // The service worker keeps the French texts, and no other language's.
+    await eventually(() => languageCache(app.page)).toEqual([languageChunk('fr')]);
+
+    await app.context.setOffline(true);
+    await app.reload();
+    const tabs = app.page.getByRole('navigation', { name: fr('web.tabs.label') });
+    await tabs.getByRole('link', { name: fr('web.tabs.quotes'), exact: true }).waitFor();
+    const connection = app.page.getByTestId('connection-badge');
+    await eventually(() => connection.textContent()).toBe(fr('web.connection.offline'));
+    await app.page.getByTestId('quote-price').first().filter({ hasText: /\d/ }).waitFor();
+
+    // Back online, a language chosen next replaces it.
+    await app.context.setOffline(false);
+    await chooseLanguage(app, 'de');
+    await app.waitForRoute('/');
+    await eventually(() => languageCache(app.page)).toEqual([languageChunk('de')]);
   });
 
   it('never keeps an answer of the API, the socket or uploads', async () => {

@@ -80,6 +80,13 @@ export async function openWithoutQuery(app: AppPage, route: string, query?: stri
   await app.page.locator('#root .app').waitFor({ state: 'attached' });
 }
 
+/** Chooses `language` on the language screen, by its name as the English list writes it. */
+export async function chooseLanguage(app: AppPage, language: Language) {
+  await openWithoutQuery(app, '/language');
+  const name = localeText('en', `web.language.names.${language}`);
+  await app.page.getByRole('button', { name, exact: true }).click();
+}
+
 /** The `lang` and `dir` of the page's `<html>`. */
 export function documentLanguage(app: AppPage): Promise<{ lang: string; dir: string }> {
   return app.page.evaluate(() => ({

@@ -17,10 +17,11 @@ const envelope = (code: number, msg: string, data: unknown = null) =>
     headers: { 'content-type': 'application/json' },
   });
 
-/** An API over a stub fetch, recording what the UI would have done. */
-function setup(fetch: FetchLike) {
+/** An API over a stub fetch, recording what the UI would have done (offline when told). */
+function setup(fetch: FetchLike, { offline = false } = {}) {
   const recorded: Recorded = { toasts: [], sessionGone: 0, warnings: [] };
   const hooks: ApiHooks = {
+    offline: () => offline,
     toast: (text, tone) => recorded.toasts.push({ text, tone }),
     translate: (key, params) => `${key}${params ? JSON.stringify(params) : ''}`,
     beginLoading,
@@ -112,6 +113,36 @@ describe('API layer (docs/product.md#errors)', () => {
       { text: 'web.errors.network{"code":"ECONNREFUSED"}', tone: 'error' },
     ]);
     expect(recorded.warnings).toHaveLength(1);
+  });
+
+  it('says "offline" calmly, not a network error, while the browser says it is offline', async () => {
+    const noSignal: FetchLike = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const offline = setup(noSignal, { offline: true });
+    await expect(offline.api.call('newsList', { page: 1 })).rejects.toMatchObject({
+      code: 'NETWORK',
+    });
+    expect(offline.recorded.toasts).toEqual([{ text: 'web.connection.offline', tone: 'info' }]);
+    expect(offline.recorded.warnings).toHaveLength(1);
+    // Still silent for a call that says so; and an answer that came is no missing signal.
+    await expect(offline.api.call('userInfo')).rejects.toMatchObject({ code: 'NETWORK' });
+    const broken = setup(async () => new Response('<html>Bad gateway</html>', { status: 502 }), {
+      offline: true,
+    });
+    await expect(broken.api.call('areaList')).rejects.toMatchObject({ code: 'HTTP_502' });
+    expect([...offline.recorded.toasts, ...broken.recorded.toasts]).toEqual([
+      { text: 'web.connection.offline', tone: 'info' },
+      { text: 'web.errors.network{"code":"HTTP_502"}', tone: 'error' },
+    ]);
+    // Online, the same failure is a network error.
+    const online = setup(noSignal);
+    await expect(online.api.call('newsList', { page: 1 })).rejects.toMatchObject({
+      code: 'NETWORK',
+    });
+    expect(online.recorded.toasts).toEqual([
+      { text: 'web.errors.network{"code":"NETWORK"}', tone: 'error' },
+    ]);
   });
 
   it('toasts the HTTP status of an answer that is not an envelope', async () => {

@@ -1,6 +1,7 @@
 import { i18n } from '../i18n/index.js';
 import { liveWorker } from '../live/bridge.js';
 import { currentTarget, loginFrom, navigate, splitHash } from '../nav/location.js';
+import { browserOffline } from '../state/network.js';
 import { session, signOut } from '../state/session.js';
 import { settings } from '../state/settings.js';
 import { beginLoading, endLoading, showToast } from '../state/ui.js';
@@ -24,9 +25,11 @@ const early = createEarlyReads();
 /**
  * Sends the first screen's reads now, from the entry chunk, before any client has loaded: the
  * network and the gateway answer while the page evaluates. The startup check always; the trade
- * list and the categories when the page opens on a screen that waits for them.
+ * list and the categories when the page opens on a screen that waits for them. None while the
+ * browser says it is offline: they could only fail, and are made once the network is back.
  */
 export function sendFirstScreenReads(opensOnQuotes: boolean): void {
+  if (browserOffline()) return;
   const who = currentUser();
   early.send('companyStatus', location.origin, who);
   if (!opensOnQuotes) return;
@@ -47,6 +50,7 @@ function clientOptions(): ApiOptions {
       translate: (key, params) => i18n.t(key, params ?? {}),
       beginLoading,
       endLoading,
+      offline: browserOffline,
       sessionGone: () => {
         signOut();
         navigate(loginAfterSessionEnd(currentTarget()), { replace: true });

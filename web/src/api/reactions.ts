@@ -1,4 +1,11 @@
-import { ApiError, ApiInputError, type CallEnd, ClientError, CODE } from '@pipstream/protocol';
+import {
+  ApiError,
+  ApiInputError,
+  type CallEnd,
+  ClientError,
+  CODE,
+  NetworkError,
+} from '@pipstream/protocol';
 
 /** What the UI does about one ended call (docs/product.md#errors). */
 export type Reaction =
@@ -9,6 +16,8 @@ export type Reaction =
       readonly kind: 'toast-text';
       readonly key: string;
       readonly params?: Readonly<Record<string, string>>;
+      /** An error unless told: `info` says something expected, without alarm. */
+      readonly tone?: 'info';
     }
   /** The session is gone: clear the user and go to /login. */
   | { readonly kind: 'session-gone' }
@@ -29,9 +38,14 @@ const QUIET_NOT_FOUND: ReadonlySet<string> = new Set(['kline', 'abbreviatedKline
  * - no answer (network, timeout, an unreadable answer): the error code is toasted, except for
  *   cancelled calls and calls that say `noErrorToast` (the manifest among them).
  * Input the protocol refused before sending is a bug of the screen, not the user's: it gets a
- * generic text and the details go to the console.
+ * generic text and the details go to the console. While the browser says it is offline, a call
+ * that got no answer says so calmly ("Offline", as the header does) rather than as a network
+ * error: nothing is wrong but the missing signal (docs/product.md#opening-with-no-signal).
  */
-export function reactionsTo(end: CallEnd): Reaction[] {
+export function reactionsTo(
+  end: CallEnd,
+  { offline = false }: { offline?: boolean } = {},
+): Reaction[] {
   const { route, name } = end;
   if (end.ok) {
     return route.toastOnSuccess && end.msg
@@ -67,6 +81,10 @@ export function reactionsTo(end: CallEnd): Reaction[] {
   }
   // NetworkError or ApiProtocolError: no usable answer; show its code.
   reactions.push({ kind: 'log', message: `${name}: ${String(error.code)} ${error.msg}` });
-  toast({ kind: 'toast-text', key: 'web.errors.network', params: { code: String(error.code) } });
+  if (offline && error instanceof NetworkError) {
+    toast({ kind: 'toast-text', key: 'web.connection.offline', tone: 'info' });
+  } else {
+    toast({ kind: 'toast-text', key: 'web.errors.network', params: { code: String(error.code) } });
+  }
   return reactions;
 }

@@ -16,7 +16,7 @@ import { reactionsTo } from './reactions.js';
 /** What the API layer needs from the rest of the app; tests pass recorders. */
 export interface ApiHooks {
   /** Shows a toast. */
-  toast(text: string, tone: 'success' | 'error'): void;
+  toast(text: string, tone: 'info' | 'success' | 'error'): void;
   /** Translates one of the app's own texts. */
   translate(key: string, params?: Readonly<Record<string, string>>): string;
   /** A call that shows loading started / ended (balanced: one end per start). */
@@ -24,6 +24,8 @@ export interface ApiHooks {
   endLoading(): void;
   /** Code 999 on a call that is not initial: clear the user and go to /login. */
   sessionGone(): void;
+  /** Whether the browser says it has no network (a call with no answer then says so calmly). */
+  offline?(): boolean;
   /** Where the console lines of docs/product.md#errors go; default `console.warn`. */
   warn?(message: string): void;
 }
@@ -60,13 +62,13 @@ export function createRoutedApi<Table extends RouteTable>(
     },
     onEnd: (end) => {
       if (showsLoading(end)) hooks.endLoading();
-      for (const reaction of reactionsTo(end)) {
+      for (const reaction of reactionsTo(end, { offline: hooks.offline?.() ?? false })) {
         switch (reaction.kind) {
           case 'toast':
             hooks.toast(reaction.text, reaction.tone);
             break;
           case 'toast-text':
-            hooks.toast(hooks.translate(reaction.key, reaction.params), 'error');
+            hooks.toast(hooks.translate(reaction.key, reaction.params), reaction.tone ?? 'error');
             break;
           case 'session-gone':
             hooks.sessionGone();

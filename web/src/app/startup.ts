@@ -1,5 +1,6 @@
 import type { CompanyStatus } from '@pipstream/protocol';
 import { api } from '../api/index.js';
+import { browserOffline, whenBackOnline } from '../state/network.js';
 import { settings } from '../state/settings.js';
 
 /** What the startup check of docs/product.md#states asks for. */
@@ -22,9 +23,14 @@ export function decideStartup(status: CompanyStatus): StartupDecision {
 /**
  * The startup check: leaves for `loss_url`, or sets company-directory mode. A failure was
  * toasted by the API layer (or is silent: the call is initial) and the app runs in its normal
- * mode.
+ * mode. While the browser says it is offline the check could only fail: the app runs in its
+ * normal mode and the check is made once the network is back.
  */
 export async function checkCompanyStatus(): Promise<void> {
+  if (browserOffline()) {
+    whenBackOnline(checkWhenBackOnline);
+    return;
+  }
   try {
     const decision = decideStartup(await api.call('companyStatus'));
     if (decision.action === 'leave') {
@@ -35,4 +41,8 @@ export async function checkCompanyStatus(): Promise<void> {
   } catch {
     // Already reported; the app runs in its normal mode.
   }
+}
+
+function checkWhenBackOnline(): void {
+  void checkCompanyStatus();
 }

@@ -1,6 +1,7 @@
 import '../schema-policy.js';
 import { ApiError, userSchema } from '@pipstream/protocol';
 import { api } from '../api/index.js';
+import { browserOffline, whenBackOnline } from '../state/network.js';
 import { session, signOut, updateUser } from '../state/session.js';
 import { loadBaseSettings } from '../state/site.js';
 
@@ -9,11 +10,18 @@ import { loadBaseSettings } from '../state/site.js';
  * as it needs the protocol's schemas): the stored user's shape, a fresh `user/info`, and — for
  * a logged-in user — the base settings. Resolves once `user/info` has answered, either way.
  * Failures are toasted by the API layer (or silent, for initial calls) and never stop the app.
+ * While the browser says it is offline it resolves at once and checks once the network is back.
  */
 export async function checkStoredLogin(): Promise<void> {
   // A stored user from an older version, or edited by hand, is not trusted: start as a visitor.
   if (session.user !== null && !userSchema.safeParse(session.user).success) signOut();
   if (session.token === null) return;
+  // Offline the reads could only fail (the kept orders and balance show meanwhile): they are
+  // made once the network is back.
+  if (browserOffline()) {
+    whenBackOnline(checkWhenBackOnline);
+    return;
+  }
   const checked = api.call('userInfo').then(updateUser, (error: unknown) => {
     // `user/info` is initial, so a 999 neither toasts nor redirects; the stored token is dead
     // all the same, so the app continues as a visitor (docs/product.md).
@@ -24,4 +32,8 @@ export async function checkStoredLogin(): Promise<void> {
   // announcement): until then a visitor on `/` loads no REST client at all.
   loadBaseSettings().catch(() => undefined);
   await checked;
+}
+
+function checkWhenBackOnline(): void {
+  void checkStoredLogin();
 }

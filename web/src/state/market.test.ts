@@ -37,3 +37,38 @@ describe('the first navigation’s trade list', () => {
     expect(calls).toContain('tradeList');
   });
 });
+
+describe('the trade list with no signal', () => {
+  afterEach(() => {
+    vi.doUnmock(API_MODULE);
+    vi.doUnmock('../live/bridge.js');
+    vi.doUnmock('./device-copy.js');
+    vi.unstubAllGlobals();
+  });
+
+  it('is not asked for while the browser says offline: the kept list shows, read once back', async () => {
+    const kept = { instruments: [{ Id: 7, Code: 'EURUSD' }], categories: [{ Id: 1 }] };
+    vi.doMock('./device-copy.js', () => ({
+      loadQuotes: async () => kept,
+      saveQuotes: async () => undefined,
+      withLastPrices: (instruments: unknown) => instruments,
+    }));
+    const phone = { onLine: false };
+    const browser = new EventTarget();
+    vi.stubGlobal('navigator', phone);
+    vi.stubGlobal('window', browser);
+    const { refreshTradeList, market, calls } = await loadMarket();
+
+    // Asked twice offline (the entry, then a navigation): nothing goes out, the copy shows.
+    await refreshTradeList();
+    await refreshTradeList();
+    expect(calls).toEqual([]);
+    expect(market.instruments.map((instrument) => instrument.Id)).toEqual([7]);
+    expect(market.loaded).toBe(true);
+
+    phone.onLine = true;
+    browser.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(calls).toContain('tradeList'));
+    expect(calls.filter((name) => name === 'tradeList')).toHaveLength(1);
+  });
+});

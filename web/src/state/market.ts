@@ -7,6 +7,7 @@ import { live } from '../live/store.js';
 import { holdAhead, quoteWatch } from '../live/watch.js';
 import { splitHash } from '../nav/location.js';
 import { inCategory } from './category-filter.js';
+import { browserOffline, whenBackOnline } from './network.js';
 import { singleFlight } from './once.js';
 import { settings } from './settings.js';
 
@@ -84,8 +85,17 @@ function watchFirstRows(instruments: readonly Instrument[]): void {
  * and the categories the first time in each language, and hands the list to the live worker: its
  * terms and starting quotes (a quote already live is kept there). Concurrent calls share one
  * request. Failures are toasted by the API layer; the last list stays.
+ *
+ * While the browser says it is offline nothing is asked for (the read could only fail, and the
+ * list this device kept answers it): the kept list shows, and the list is read once the network
+ * is back (docs/product.md#opening-with-no-signal).
  */
 export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
+  if (browserOffline()) {
+    whenBackOnline(readTradeListBackOnline);
+    await showQuotesCopy();
+    return;
+  }
   let instruments: Instrument[];
   try {
     [instruments] = await Promise.all([
@@ -93,7 +103,7 @@ export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
       loadCategories().catch(() => undefined),
     ]);
   } catch (error) {
-    // No network: the list this device kept shows instead, delayed, until one comes.
+    // No answer: the list this device kept shows instead, delayed, until one comes.
     await showQuotesCopy();
     throw error;
   }
@@ -148,9 +158,12 @@ export async function showQuotesCopy(): Promise<void> {
   if (!copy || market.loaded) return;
   market.categories = ref([...copy.categories]);
   showList([...copy.instruments]);
-  window.addEventListener('online', () => void refreshTradeList().catch(() => undefined), {
-    once: true,
-  });
+  whenBackOnline(readTradeListBackOnline);
+}
+
+/** The read once the network is back: one function, so however often asked, one read. */
+function readTradeListBackOnline(): void {
+  refreshTradeList().catch(() => undefined);
 }
 
 let entryRead: Promise<void> | undefined;
