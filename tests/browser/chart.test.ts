@@ -1,251 +1,20 @@
 import {
   computeIndicators,
   DEFAULT_INDICATORS,
-  formatBalance,
   formatFixed,
   formatPrice,
-  type Instrument,
-  ORDER_MODE,
-  ORDER_SIDE,
-  ORDER_STATUS,
-  type Order,
-  orderPnl,
-  type Session,
   toColumns,
 } from '@pipstream/protocol';
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STOCKCHARTS_RSI, TA_MACD } from '../../protocol/src/indicators/test-support.js';
-import { minimumMarketBuy } from '../../protocol/src/test-support/orders.js';
-import { openLoggedIn } from './test-support/accounts.js';
-import type { AppPage } from './test-support/browser.js';
+import { PRICE_PANE, sweep } from './test-support/chart.js';
 import { eventually } from './test-support/eventually.js';
 import { shown } from './test-support/languages.js';
-import { openDemo } from './test-support/personal.js';
 import { useBrowserSuite } from './test-support/suite.js';
-import { confirmation, figure, instrumentOf, onlyOrder, orderRow } from './test-support/trading.js';
+import { instrumentOf } from './test-support/trading.js';
 
 // The simulator's own steps are a minute apart: a test's prices hold still while it drags.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
-
-/** A P&L as the chart's labels write it: 2 decimals and the account currency. */
-function money(value: number): string {
-  return `${shown(formatBalance(value))} USD`;
-}
-
-/** `instrument`'s price `steps` price steps away from `from`, as the app writes it. */
-function priceAway(instrument: Instrument, from: number, steps: number): string {
-  return formatPrice(from + steps * 10 ** -instrument.PricePrecision, instrument.PricePrecision);
-}
-
-/** Opens `/trade` on `instrument` as `session`'s user, once the chart has drawn. */
-async function openChart(app: AppPage, session: Session, instrument: Instrument) {
-  await openLoggedIn(app, session, `/trade?id=${instrument.Id}`);
-  await app.page.getByRole('heading', { level: 1, name: instrument.ShowCode }).waitFor();
-  await app.page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
-}
-
-/** Presses Buy with the form's stop loss and take profit, and confirms the order. */
-async function buyWithStops(app: AppPage, stopLoss: string, takeProfit: string) {
-  const { page } = app;
-  await page.getByRole('switch', { name: 'Stop loss' }).click();
-  await page.getByRole('textbox', { name: 'Stop loss price' }).fill(stopLoss);
-  await page.getByRole('switch', { name: 'Take profit' }).click();
-  await page.getByRole('textbox', { name: 'Take profit price' }).fill(takeProfit);
-  await page.getByRole('button', { name: 'Buy', exact: true }).click();
-  await confirmation(app).getByRole('button', { name: 'Place order' }).click();
-  await app.expectToast('Order placed');
-}
-
-/** Drags `line`'s label `dy` px up (negative) or down, with the mouse, in small steps. */
-async function drag(app: AppPage, line: Locator, dy: number) {
-  await line.scrollIntoViewIfNeeded();
-  const box = await line.boundingBox();
-  if (!box) throw new Error('the line has no box on screen');
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await app.page.mouse.move(x, y);
-  await app.page.mouse.down();
-  await app.page.mouse.move(x, y + dy, { steps: 8 });
-  await app.page.mouse.up();
-}
-
-/** A holding's line of `kind`, found by its accessible name. */
-function stopLine(app: AppPage, kind: 'Stop loss' | 'Take profit', price: string, pnl: number) {
-  return app.page.getByRole('slider', {
-    name: `${kind} ${shown(price)}, estimated ${money(pnl)}`,
-    exact: true,
-  });
-}
-
-describe('the trader’s orders on the chart', () => {
-  it('shows a demo buy’s entry, SL and TP as labelled lines; a dragged TP, once confirmed, is the order’s TP', async () => {
-    const demo = await openDemo(suite.stack);
-    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    const price = eurusd.ForexQuotations.Close;
-    const app = await suite.newApp();
-    const { page } = app;
-    await openChart(app, demo, eurusd);
-
-    const stopLoss = priceAway(eurusd, price, -60);
-    const takeProfit = priceAway(eurusd, price, 60);
-    await buyWithStops(app, stopLoss, takeProfit);
-    const order = await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING);
-    expect(order).toMatchObject({
-      TargetLossPrice: Number(stopLoss),
-      TargetProfitPrice: Number(takeProfit),
-    });
-
-    // Three labelled lines: the entry with its live P&L, the stop loss and the take profit
-    // with the P&L the protocol's arithmetic estimates at their levels.
-    const lots = String(order.Quantity);
-    const entryName = new RegExp(
-      `^Buy ${lots} lots at ${shown(formatPrice(order.Price, 5))}, P&L -?[0-9.,]+ USD$`,
-    );
-    await page.getByRole('slider', { name: entryName }).waitFor();
-    await stopLine(app, 'Stop loss', stopLoss, orderPnl(order, Number(stopLoss))).waitFor();
-    const tpLine = stopLine(app, 'Take profit', takeProfit, orderPnl(order, Number(takeProfit)));
-    await tpLine.waitFor();
-    expect(
-      await page
-        .getByRole('group', { name: 'Your orders on the chart' })
-        .getByRole('slider')
-        .count(),
-    ).toBe(3);
-
-    // Drag the take profit up: the app asks before it sends, naming the new level.
-    await app.idle();
-    await drag(app, tpLine, -40);
-    const dialog = confirmation(app);
-    await dialog.waitFor();
-    const question = (await dialog.locator('.confirm-message').textContent()) ?? '';
-    const asked = /to ([0-9.]+)\? Estimated P&L there: (-?[0-9.,]+) USD\.$/.exec(question);
-    if (!asked?.[1]) throw new Error(`the confirmation names no level: ${question}`);
-    const newTakeProfit = asked[1];
-    expect(Number(newTakeProfit)).toBeGreaterThan(Number(takeProfit));
-    expect(asked[2]).toBe(shown(formatBalance(orderPnl(order, Number(newTakeProfit)))));
-    await dialog.getByRole('button', { name: 'Set take profit' }).click();
-    await app.expectToast('Take profit and stop loss updated');
-
-    // The line stays at the new level, the server has it, and so does the order list.
-    await stopLine(
-      app,
-      'Take profit',
-      newTakeProfit,
-      orderPnl(order, Number(newTakeProfit)),
-    ).waitFor();
-    const saved = await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING);
-    expect(saved).toMatchObject({
-      TargetProfitPrice: Number(newTakeProfit),
-      TargetLossPrice: Number(stopLoss),
-    });
-    await page.getByRole('link', { name: 'Orders', exact: true }).click();
-    await app.waitForRoute(/^\/order(\?type=1)?$/);
-    await eventually(() => figure(orderRow(app, order.Id), 'Take profit').textContent()).toBe(
-      shown(newTakeProfit),
-    );
-  });
-
-  it('refuses a take profit dragged below a buy’s current price with a message, sending nothing', async () => {
-    const demo = await openDemo(suite.stack);
-    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    const order = await openBuy(demo, eurusd, -60, 30);
-    const app = await suite.newApp();
-    await openChart(app, demo, eurusd);
-    const takeProfit = formatPrice(order.TargetProfitPrice, 5);
-    const tpLine = stopLine(
-      app,
-      'Take profit',
-      takeProfit,
-      orderPnl(order, order.TargetProfitPrice),
-    );
-    const entry = app.page.getByTestId(`chart-line-${order.Id}-entry`);
-    const [from, to] = await Promise.all([tpLine.boundingBox(), entry.boundingBox()]);
-    if (!from || !to) throw new Error('the lines have no box on screen');
-    await app.idle();
-    // Well under the entry, where the current price is.
-    await drag(app, tpLine, to.y - from.y + 30);
-    await app.expectToast("A buy's take profit must be above the current price");
-    expect(await confirmation(app).count()).toBe(0);
-    await tpLine.waitFor();
-    expect((await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING)).TargetProfitPrice).toBe(
-      order.TargetProfitPrice,
-    );
-  });
-
-  it('pulls a stop loss out of the entry line from the keyboard, and lines leave with a close', async () => {
-    const demo = await openDemo(suite.stack);
-    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    const order = await openBuy(demo, eurusd, 0, 0);
-    const pending = await suite.stack.apiAs(demo.token).call('submit', {
-      type: ORDER_SIDE.SELL,
-      cont: eurusd.ForexMinCont,
-      forex_id: eurusd.Id,
-      status: ORDER_MODE.PENDING,
-      target_price: Number(priceAway(eurusd, eurusd.ForexQuotations.Close, 50)),
-      stop_loss_price: 0,
-      target_profit_price: 0,
-      multiple: (eurusd.HasForexMultiple[0] as { Value: number }).Value,
-    });
-    const app = await suite.newApp();
-    const { page } = app;
-    await openChart(app, demo, eurusd);
-
-    // The pending order's target is shown, labelled, and cannot be moved.
-    const target = page.getByRole('img', {
-      name: `Pending Sell ${pending.Quantity} lots at ${shown(formatPrice(pending.Price, 5))}`,
-      exact: true,
-    });
-    await target.waitFor();
-    expect(await target.getAttribute('tabindex')).toBeNull();
-
-    // From the entry: ArrowDown pulls a stop loss out under the price, Enter asks, confirm sets.
-    const entry = page.getByTestId(`chart-line-${order.Id}-entry`);
-    await entry.focus();
-    await app.idle();
-    for (let step = 0; step < 5; step++) await page.keyboard.press('ArrowDown');
-    const current = (await instrumentOf(suite.stack, 'EURUSD')).ForexQuotations.Close;
-    const stopLoss = priceAway(eurusd, Math.min(current, order.Price), -5);
-    await eventually(() => entry.getAttribute('aria-valuetext')).toBe(
-      `Stop loss ${shown(stopLoss)}, estimated ${money(orderPnl(order, Number(stopLoss)))}`,
-    );
-    await page.keyboard.press('Enter');
-    const dialog = confirmation(app);
-    await dialog.getByText(`to ${stopLoss}?`, { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'Set stop loss' }).click();
-    await app.expectToast('Take profit and stop loss updated');
-    await stopLine(app, 'Stop loss', stopLoss, orderPnl(order, Number(stopLoss))).waitFor();
-    expect((await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING)).TargetLossPrice).toBe(
-      Number(stopLoss),
-    );
-
-    // Closed elsewhere: the push takes its lines off the chart; the pending target stays.
-    await app.idle();
-    await suite.stack.apiAs(demo.token).call('close', { id: order.Id });
-    await entry.waitFor({ state: 'detached' });
-    expect(await page.getByTestId(`chart-line-${order.Id}-stopLoss`).count()).toBe(0);
-    await target.waitFor();
-  });
-});
-
-/**
- * A market buy opened through the API (a precondition), with its stop loss and take profit
- * `stopSteps` and `profitSteps` price steps from the price (0: off).
- */
-async function openBuy(
-  session: Session,
-  instrument: Instrument,
-  stopSteps: number,
-  profitSteps: number,
-): Promise<Order> {
-  const price = instrument.ForexQuotations.Close;
-  const level = (steps: number) => (steps === 0 ? 0 : Number(priceAway(instrument, price, steps)));
-  return suite.stack.apiAs(session.token).call('submit', {
-    ...minimumMarketBuy(instrument),
-    stop_loss_price: level(stopSteps),
-    target_profit_price: level(profitSteps),
-  });
-}
 
 describe('history', () => {
   it('loads the candles before the oldest one when the chart is panned back to it', async () => {
@@ -254,7 +23,7 @@ describe('history', () => {
     const app = await suite.newApp();
     const { page } = app;
     await app.open(`/trade?id=${eurusd.Id}`);
-    const plot = page.locator('.chart:not(.chart-pending) .chart-pane-main .u-over');
+    const plot = page.locator(PRICE_PANE);
     await plot.waitFor();
     const older = page.waitForResponse(
       (response) =>
@@ -401,46 +170,3 @@ describe('indicators', () => {
     });
   });
 });
-
-/**
- * Moves the mouse across the price pane from `fromShare` of its width to its right edge, in
- * steps smaller than a candle, and reads the legend at each candle: the slots' texts (`close`,
- * or an indicator line's key), once per candle, left to right.
- */
-async function sweep(page: AppPage['page'], slots: readonly string[], fromShare: number) {
-  // The drawn chart's pane: a chart still loading another period's candles is hidden.
-  const pane = page.locator('.chart:not(.chart-pending) .chart-pane-main .u-over');
-  await pane.waitFor();
-  const over = await steadyBox(pane);
-  const rows = new Map<string, string[]>();
-  const y = over.y + over.height / 2;
-  const right = over.x + over.width - 1;
-  for (let x = over.x + over.width * fromShare + 1; x < right + 2; x += 2) {
-    await page.mouse.move(Math.min(x, right), y);
-    const [time, ...texts] = await page.evaluate(
-      (keys) =>
-        ['[data-slot="time"]', ...keys].map(
-          (selector) => document.querySelector(selector)?.textContent ?? '',
-        ),
-      slots.map((key) => (key === 'close' ? '[data-slot="close"]' : `[data-line="${key}"]`)),
-    );
-    if (time && !rows.has(time)) rows.set(time, texts);
-  }
-  return [...rows.values()];
-}
-
-/**
- * The box of a pane once its layout has settled. The legend above a chart that just changed
- * period grows by its indicator rows a few frames later, moving the pane; uPlot reads the
- * pane's place when the pointer enters it, so a sweep begun before that reads the wrong candles.
- */
-async function steadyBox(pane: Locator) {
-  let last = await pane.boundingBox();
-  for (let tries = 0; tries < 20; tries += 1) {
-    await pane.page().waitForTimeout(100);
-    const box = await pane.boundingBox();
-    if (box && last && JSON.stringify(box) === JSON.stringify(last)) return box;
-    last = box;
-  }
-  throw new Error(`the price pane never settled: ${JSON.stringify(last)}`);
-}

@@ -1,0 +1,181 @@
+import {
+  formatBalance,
+  formatPrice,
+  ORDER_MODE,
+  ORDER_SIDE,
+  ORDER_STATUS,
+  orderPnl,
+} from '@pipstream/protocol';
+import { describe, expect, it } from 'vitest';
+import type { AppPage } from './test-support/browser.js';
+import { drag, money, openBuy, openChart, priceAway, stopLine } from './test-support/chart.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
+import { openDemo } from './test-support/personal.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { confirmation, figure, instrumentOf, onlyOrder, orderRow } from './test-support/trading.js';
+
+// The simulator's own steps are a minute apart: a test's prices hold still while it drags.
+const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
+
+/** Presses Buy with the form's stop loss and take profit, and confirms the order. */
+async function buyWithStops(app: AppPage, stopLoss: string, takeProfit: string) {
+  const { page } = app;
+  await page.getByRole('switch', { name: 'Stop loss' }).click();
+  await page.getByRole('textbox', { name: 'Stop loss price' }).fill(stopLoss);
+  await page.getByRole('switch', { name: 'Take profit' }).click();
+  await page.getByRole('textbox', { name: 'Take profit price' }).fill(takeProfit);
+  await page.getByRole('button', { name: 'Buy', exact: true }).click();
+  await confirmation(app).getByRole('button', { name: 'Place order' }).click();
+  await app.expectToast('Order placed');
+}
+
+describe('the trader’s orders on the chart', () => {
+  it('shows a demo buy’s entry, SL and TP as labelled lines; a dragged TP, once confirmed, is the order’s TP', async () => {
+    const demo = await openDemo(suite.stack);
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const price = eurusd.ForexQuotations.Close;
+    const app = await suite.newApp();
+    const { page } = app;
+    await openChart(app, demo, eurusd);
+
+    const stopLoss = priceAway(eurusd, price, -60);
+    const takeProfit = priceAway(eurusd, price, 60);
+    await buyWithStops(app, stopLoss, takeProfit);
+    const order = await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING);
+    expect(order).toMatchObject({
+      TargetLossPrice: Number(stopLoss),
+      TargetProfitPrice: Number(takeProfit),
+    });
+
+    // Three labelled lines: the entry with its live P&L, the stop loss and the take profit
+    // with the P&L the protocol's arithmetic estimates at their levels.
+    const lots = String(order.Quantity);
+    const entryName = new RegExp(
+      `^Buy ${lots} lots at ${shown(formatPrice(order.Price, 5))}, P&L -?[0-9.,]+ USD$`,
+    );
+    await page.getByRole('slider', { name: entryName }).waitFor();
+    await stopLine(app, 'Stop loss', stopLoss, orderPnl(order, Number(stopLoss))).waitFor();
+    const tpLine = stopLine(app, 'Take profit', takeProfit, orderPnl(order, Number(takeProfit)));
+    await tpLine.waitFor();
+    expect(
+      await page
+        .getByRole('group', { name: 'Your orders on the chart' })
+        .getByRole('slider')
+        .count(),
+    ).toBe(3);
+
+    // Drag the take profit up: the app asks before it sends, naming the new level.
+    await app.idle();
+    await drag(app, tpLine, -40);
+    const dialog = confirmation(app);
+    await dialog.waitFor();
+    const question = (await dialog.locator('.confirm-message').textContent()) ?? '';
+    const asked = /to ([0-9.]+)\? Estimated P&L there: (-?[0-9.,]+) USD\.$/.exec(question);
+    if (!asked?.[1]) throw new Error(`the confirmation names no level: ${question}`);
+    const newTakeProfit = asked[1];
+    expect(Number(newTakeProfit)).toBeGreaterThan(Number(takeProfit));
+    expect(asked[2]).toBe(shown(formatBalance(orderPnl(order, Number(newTakeProfit)))));
+    await dialog.getByRole('button', { name: 'Set take profit' }).click();
+    await app.expectToast('Take profit and stop loss updated');
+
+    // The line stays at the new level, the server has it, and so does the order list.
+    await stopLine(
+      app,
+      'Take profit',
+      newTakeProfit,
+      orderPnl(order, Number(newTakeProfit)),
+    ).waitFor();
+    const saved = await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING);
+    expect(saved).toMatchObject({
+      TargetProfitPrice: Number(newTakeProfit),
+      TargetLossPrice: Number(stopLoss),
+    });
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await app.waitForRoute(/^\/order(\?type=1)?$/);
+    await eventually(() => figure(orderRow(app, order.Id), 'Take profit').textContent()).toBe(
+      shown(newTakeProfit),
+    );
+  });
+
+  it('refuses a take profit dragged below a buy’s current price with a message, sending nothing', async () => {
+    const demo = await openDemo(suite.stack);
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const order = await openBuy(suite.stack, demo, eurusd, -60, 30);
+    const app = await suite.newApp();
+    await openChart(app, demo, eurusd);
+    const takeProfit = formatPrice(order.TargetProfitPrice, 5);
+    const tpLine = stopLine(
+      app,
+      'Take profit',
+      takeProfit,
+      orderPnl(order, order.TargetProfitPrice),
+    );
+    const entry = app.page.getByTestId(`chart-line-${order.Id}-entry`);
+    const [from, to] = await Promise.all([tpLine.boundingBox(), entry.boundingBox()]);
+    if (!from || !to) throw new Error('the lines have no box on screen');
+    await app.idle();
+    // Well under the entry, where the current price is.
+    await drag(app, tpLine, to.y - from.y + 30);
+    await app.expectToast("A buy's take profit must be above the current price");
+    expect(await confirmation(app).count()).toBe(0);
+    await tpLine.waitFor();
+    expect((await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING)).TargetProfitPrice).toBe(
+      order.TargetProfitPrice,
+    );
+  });
+
+  it('pulls a stop loss out of the entry line from the keyboard, and lines leave with a close', async () => {
+    const demo = await openDemo(suite.stack);
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const order = await openBuy(suite.stack, demo, eurusd, 0, 0);
+    const pending = await suite.stack.apiAs(demo.token).call('submit', {
+      type: ORDER_SIDE.SELL,
+      cont: eurusd.ForexMinCont,
+      forex_id: eurusd.Id,
+      status: ORDER_MODE.PENDING,
+      target_price: Number(priceAway(eurusd, eurusd.ForexQuotations.Close, 50)),
+      stop_loss_price: 0,
+      target_profit_price: 0,
+      multiple: (eurusd.HasForexMultiple[0] as { Value: number }).Value,
+    });
+    const app = await suite.newApp();
+    const { page } = app;
+    await openChart(app, demo, eurusd);
+
+    // The pending order's target is shown, labelled, and cannot be moved.
+    const target = page.getByRole('img', {
+      name: `Pending Sell ${pending.Quantity} lots at ${shown(formatPrice(pending.Price, 5))}`,
+      exact: true,
+    });
+    await target.waitFor();
+    expect(await target.getAttribute('tabindex')).toBeNull();
+
+    // From the entry: ArrowDown pulls a stop loss out under the price, Enter asks, confirm sets.
+    const entry = page.getByTestId(`chart-line-${order.Id}-entry`);
+    await entry.focus();
+    await app.idle();
+    for (let step = 0; step < 5; step++) await page.keyboard.press('ArrowDown');
+    const current = (await instrumentOf(suite.stack, 'EURUSD')).ForexQuotations.Close;
+    const stopLoss = priceAway(eurusd, Math.min(current, order.Price), -5);
+    await eventually(() => entry.getAttribute('aria-valuetext')).toBe(
+      `Stop loss ${shown(stopLoss)}, estimated ${money(orderPnl(order, Number(stopLoss)))}`,
+    );
+    await page.keyboard.press('Enter');
+    const dialog = confirmation(app);
+    await dialog.getByText(`to ${stopLoss}?`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Set stop loss' }).click();
+    await app.expectToast('Take profit and stop loss updated');
+    await stopLine(app, 'Stop loss', stopLoss, orderPnl(order, Number(stopLoss))).waitFor();
+    expect((await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING)).TargetLossPrice).toBe(
+      Number(stopLoss),
+    );
+
+    // Closed elsewhere: the push takes its lines off the chart; the pending target stays.
+    await app.idle();
+    await suite.stack.apiAs(demo.token).call('close', { id: order.Id });
+    await entry.waitFor({ state: 'detached' });
+    expect(await page.getByTestId(`chart-line-${order.Id}-stopLoss`).count()).toBe(0);
+    await target.waitFor();
+  });
+});
