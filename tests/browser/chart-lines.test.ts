@@ -178,4 +178,31 @@ describe('the trader’s orders on the chart', () => {
     expect(await page.getByTestId(`chart-line-${order.Id}-stopLoss`).count()).toBe(0);
     await target.waitFor();
   });
+  it('moves a stop loss line to a level set on another device once a push re-reads the orders', async () => {
+    const demo = await openDemo(suite.stack);
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const order = await openBuy(suite.stack, demo, eurusd, -60, 0);
+    const other = await openBuy(suite.stack, demo, eurusd, 0, 0);
+    const app = await suite.newApp();
+    const { page } = app;
+    await openChart(app, demo, eurusd);
+    const oldStop = formatPrice(order.TargetLossPrice, 5);
+    await stopLine(app, 'Stop loss', oldStop, orderPnl(order, order.TargetLossPrice)).waitFor();
+    await page.getByTestId(`chart-line-${other.Id}-entry`).waitFor();
+
+    // The trader's other device moves the stop loss and closes the other order. The upstream
+    // pushes no stop changes; the close push makes the app re-read the orders, new SL included.
+    await app.idle();
+    const elsewhere = suite.stack.apiAs(demo.token);
+    const stopLoss = priceAway(eurusd, order.TargetLossPrice, -30);
+    await elsewhere.call('setStopPrice', {
+      id: order.Id,
+      stop_loss_price: Number(stopLoss),
+      target_profit_price: 0,
+    });
+    await elsewhere.call('close', { id: other.Id });
+    await page.getByTestId(`chart-line-${other.Id}-entry`).waitFor({ state: 'detached' });
+    await stopLine(app, 'Stop loss', stopLoss, orderPnl(order, Number(stopLoss))).waitFor();
+    expect(await page.getByTestId(`chart-line-${order.Id}-stopLoss`).count()).toBe(1);
+  });
 });
