@@ -8,12 +8,27 @@ import {
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import type { AppPage } from './test-support/browser.js';
-import { drag, money, openBuy, openChart, priceAway, stopLine } from './test-support/chart.js';
+import {
+  drag,
+  money,
+  openBuy,
+  openChart,
+  priceAway,
+  readStopName,
+  stopLine,
+} from './test-support/chart.js';
 import { eventually } from './test-support/eventually.js';
 import { shown } from './test-support/languages.js';
 import { openDemo } from './test-support/personal.js';
 import { useBrowserSuite } from './test-support/suite.js';
-import { confirmation, figure, instrumentOf, onlyOrder, orderRow } from './test-support/trading.js';
+import {
+  confirmation,
+  figure,
+  instrumentOf,
+  movePrice,
+  onlyOrder,
+  orderRow,
+} from './test-support/trading.js';
 
 // The simulator's own steps are a minute apart: a test's prices hold still while it drags.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
@@ -204,5 +219,54 @@ describe('the trader’s orders on the chart', () => {
     await page.getByTestId(`chart-line-${other.Id}-entry`).waitFor({ state: 'detached' });
     await stopLine(app, 'Stop loss', stopLoss, orderPnl(order, Number(stopLoss))).waitFor();
     expect(await page.getByTestId(`chart-line-${order.Id}-stopLoss`).count()).toBe(1);
+  });
+
+  it('shows the level and its estimated P&L while the TP line is held, and the entry’s P&L follows the price', async () => {
+    const demo = await openDemo(suite.stack);
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const order = await openBuy(suite.stack, demo, eurusd, -60, 60);
+    const app = await suite.newApp();
+    const { page } = app;
+    await openChart(app, demo, eurusd);
+    const tpLine = stopLine(
+      app,
+      'Take profit',
+      formatPrice(order.TargetProfitPrice, 5),
+      orderPnl(order, order.TargetProfitPrice),
+    );
+    await tpLine.waitFor();
+    const label = page.getByTestId(`chart-line-${order.Id}-takeProfit`);
+    const before = await label.getAttribute('aria-label');
+
+    // Held, not let go: the label names a level on the price grid above the old one, and the
+    // P&L the protocol's arithmetic gives there, in its name and on screen.
+    await app.idle();
+    await drag(app, tpLine, -30, false);
+    await eventually(() => label.getAttribute('aria-label')).not.toBe(before);
+    const held = readStopName(await label.getAttribute('aria-label'));
+    expect(held.price).toMatch(/^[0-9]+\.[0-9]{5}$/);
+    expect(Number(held.price)).toBeGreaterThan(order.TargetProfitPrice);
+    const estimate = orderPnl(order, Number(held.price));
+    expect(held.pnl).toBe(shown(formatBalance(estimate)));
+    expect(await label.locator('.chart-line-pnl').textContent()).toBe(money(estimate));
+    expect(await confirmation(app).count()).toBe(0);
+    await page.mouse.up();
+    await confirmation(app).getByRole('button', { name: 'Cancel' }).click();
+    await tpLine.waitFor();
+
+    // The entry's P&L is the protocol's at each price the market moves to.
+    const entry = page.getByTestId(`chart-line-${order.Id}-entry`);
+    const entryName = (pnl: number) =>
+      `Buy ${order.Quantity} lots at ${shown(formatPrice(order.Price, 5))}, P&L ${money(pnl)}`;
+    for (const steps of [25, -15]) {
+      await app.idle();
+      const price = await movePrice(suite.stack, eurusd, order.Price + steps * 10 ** -5);
+      await eventually(() => entry.getAttribute('aria-label')).toBe(
+        entryName(orderPnl(order, price)),
+      );
+      expect(await entry.locator('.chart-line-pnl').textContent()).toBe(
+        money(orderPnl(order, price)),
+      );
+    }
   });
 });
