@@ -269,4 +269,33 @@ describe('the trader’s orders on the chart', () => {
       );
     }
   });
+
+  it('pulls a stop loss out of the entry line with the mouse, and asks before setting it', async () => {
+    const demo = await openDemo(suite.stack);
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const order = await openBuy(suite.stack, demo, eurusd, 0, 0);
+    const app = await suite.newApp();
+    const { page } = app;
+    await openChart(app, demo, eurusd);
+    const entry = page.getByTestId(`chart-line-${order.Id}-entry`);
+    await entry.waitFor();
+    const stopLossLine = page.getByTestId(`chart-line-${order.Id}-stopLoss`);
+    expect(await stopLossLine.count()).toBe(0);
+
+    // Dragged down out of a buy's entry: a stop loss slider, and the question before it is set.
+    await app.idle();
+    await drag(app, entry, 40);
+    const dialog = confirmation(app);
+    await dialog.waitFor();
+    expect(await stopLossLine.getAttribute('role')).toBe('slider');
+    const pulled = readStopName(await stopLossLine.getAttribute('aria-label'));
+    expect(Number(pulled.price)).toBeLessThan(order.Price);
+    expect(pulled.pnl).toBe(shown(formatBalance(orderPnl(order, Number(pulled.price)))));
+    await dialog.getByText(`to ${pulled.price}?`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Set stop loss' }).click();
+    await app.expectToast('Take profit and stop loss updated');
+    expect((await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING)).TargetLossPrice).toBe(
+      Number(pulled.price),
+    );
+  });
 });
