@@ -3,6 +3,8 @@ import {
   DEFAULT_INDICATORS,
   formatFixed,
   formatPrice,
+  MAX_INDICATOR_PERIOD,
+  sma,
   toColumns,
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
@@ -104,6 +106,41 @@ describe('indicators', () => {
     await page.locator('.chart-pane-rsi canvas').waitFor();
     await page.getByTestId('legend-macd.signal').waitFor();
     expect(await page.getByTestId('legend-ma5').count()).toBe(0);
+  });
+
+  it('draw an MA of the period typed into the sheet, and keep their lines when a period is refused', async () => {
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const app = await suite.newApp();
+    const { page } = app;
+    await app.open(`/trade?id=${eurusd.Id}`);
+    await page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
+    await page.getByRole('button', { name: 'Indicators' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Indicators' });
+    await sheet.getByRole('switch', { name: 'Moving average (MA)' }).click();
+    const firstPeriod = sheet.getByRole('textbox', { name: 'Period 1', exact: true });
+    await firstPeriod.fill('7');
+
+    // MA7 in place of MA5, its latest value the protocol's 7-candle SMA of the same candles.
+    const ma7 = page.locator('[data-line="ma7"]');
+    const latestSma7 = async () => {
+      const candles = await suite.stack.api.call('kline', { forex_id: eurusd.Id, period: '1min' });
+      return shown(formatPrice(sma(toColumns(candles).close, 7).at(-1) as number, 5));
+    };
+    await eventually(async () => (await ma7.textContent()) === (await latestSma7())).toBe(true);
+    expect(await page.getByTestId('legend-ma5').count()).toBe(0);
+
+    // 0 is refused where it was typed; the chart keeps the lines it had.
+    await firstPeriod.fill('0');
+    await sheet
+      .getByRole('alert')
+      .getByText(`Enter a whole number up to ${MAX_INDICATOR_PERIOD}`, { exact: true })
+      .waitFor();
+    expect(await firstPeriod.getAttribute('aria-invalid')).toBe('true');
+    const legendLines = page.locator('.chart-legend [data-testid^="legend-"]');
+    expect(
+      await legendLines.evaluateAll((lines) => lines.map((line) => line.dataset.testid)),
+    ).toEqual(['legend-ma7', 'legend-ma10', 'legend-ma20', 'legend-ma60']);
+    await eventually(async () => (await ma7.textContent()) === (await latestSma7())).toBe(true);
   });
 
   it('show the published RSI(14) and MACD(12, 26, 9) of reference closes under the crosshair', async () => {
