@@ -7,8 +7,10 @@ import {
   sma,
   toColumns,
 } from '@pipstream/protocol';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STOCKCHARTS_RSI, TA_MACD } from '../../protocol/src/indicators/test-support.js';
+import type { AppPage } from './test-support/browser.js';
 import { PRICE_PANE, sweep } from './test-support/chart.js';
 import { eventually } from './test-support/eventually.js';
 import { shown } from './test-support/languages.js';
@@ -57,19 +59,22 @@ describe('indicators', () => {
     await app.open(`/trade?id=${eurusd.Id}`);
     await page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
 
-    // The sheet from the keyboard: its button, then each switch by its name, Space to toggle.
-    await page.getByRole('button', { name: 'Indicators' }).focus();
+    // The sheet from the keyboard alone: Tab to its button, Enter, Tab on to each switch,
+    // Space to turn it on; Escape closes it and gives the focus back to the button.
+    const button = page.getByRole('button', { name: 'Indicators' });
+    await tabTo(app, button);
     await page.keyboard.press('Enter');
     const sheet = page.getByRole('dialog', { name: 'Indicators' });
     await sheet.waitFor();
     for (const name of ['Relative strength index (RSI)', 'MACD']) {
       const toggle = sheet.getByRole('switch', { name });
-      await toggle.focus();
+      await tabTo(app, toggle);
       await page.keyboard.press('Space');
       await eventually(() => toggle.getAttribute('aria-checked')).toBe('true');
     }
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
+    await eventually(() => hasFocus(button)).toBe(true);
 
     // The legend's latest values are the protocol's RSI(14) and MACD(12, 26, 9) of the same
     // candles (both checked against published worked examples in protocol/src/indicators).
@@ -207,3 +212,20 @@ describe('indicators', () => {
     });
   });
 });
+
+/** Whether `target` has the keyboard focus. */
+function hasFocus(target: Locator) {
+  return target.evaluate((element) => element === document.activeElement);
+}
+
+/**
+ * Presses Tab until `target` has the focus, as a keyboard user moves through the screen; fails
+ * when `target` is not among the next `limit` stops.
+ */
+async function tabTo(app: AppPage, target: Locator, limit = 60) {
+  for (let stop = 0; stop < limit; stop += 1) {
+    if (await hasFocus(target)) return;
+    await app.page.keyboard.press('Tab');
+  }
+  throw new Error(`not reached with Tab in ${limit} stops: ${target}`);
+}
