@@ -11,7 +11,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STOCKCHARTS_RSI, TA_MACD } from '../../protocol/src/indicators/test-support.js';
 import type { AppPage } from './test-support/browser.js';
-import { PRICE_PANE, sweep } from './test-support/chart.js';
+import { legendAt, PRICE_PANE, steadyBox, sweep } from './test-support/chart.js';
 import { eventually } from './test-support/eventually.js';
 import { shown } from './test-support/languages.js';
 import { useBrowserSuite } from './test-support/suite.js';
@@ -48,6 +48,66 @@ describe('history', () => {
     const page1 = ((await response.json()) as { data: { Time: number }[] }).data;
     expect(page1.length).toBeGreaterThan(0);
     expect(page1.every((candle) => candle.Time < (history[0]?.Time ?? 0))).toBe(true);
+  });
+});
+
+describe('touch gestures', () => {
+  /** A chart whose candles hold still (a closed market): what a gesture shows is its doing. */
+  async function openStillChart(app: AppPage) {
+    await suite.stack.control('/market/status', { code: 'GBPUSD', status: 0 });
+    const gbpusd = await instrumentOf(suite.stack, 'GBPUSD');
+    await app.open(`/trade?id=${gbpusd.Id}`);
+  }
+
+  it('narrows the candles in view with a two-finger pinch', async () => {
+    const app = await suite.newApp();
+    const { page } = app;
+    await openStillChart(app);
+    const before = await sweep(page, ['close'], 0);
+    await page.mouse.move(0, 0);
+
+    // Two fingers on the middle of the chart, drawn apart sideways.
+    const over = await steadyBox(page.locator(PRICE_PANE));
+    const y = over.y + over.height / 2;
+    const middle = over.x + over.width / 2;
+    const fingers = await touchScreen(app);
+    await fingers.start([
+      { x: middle - 20, y },
+      { x: middle + 20, y },
+    ]);
+    for (let step = 1; step <= 8; step += 1) {
+      const apart = 20 + step * 12;
+      await fingers.move([
+        { x: middle - apart, y },
+        { x: middle + apart, y },
+      ]);
+    }
+    await fingers.end();
+
+    const after = await sweep(page, ['close'], 0);
+    expect(before.length).toBeGreaterThan(10);
+    expect(after.length).toBeLessThan(before.length);
+  });
+
+  it('shows the legend of the candle under a finger held still on the chart', async () => {
+    const app = await suite.newApp();
+    const { page } = app;
+    await openStillChart(app);
+    const over = await steadyBox(page.locator(PRICE_PANE));
+    await eventually(async () => (await legendAt(page, []))[0]).not.toBe('');
+    const [latest] = await legendAt(page, []);
+
+    // A finger held on the left third: the legend leaves the latest candle for the one under it.
+    const finger = { x: over.x + over.width * 0.3, y: over.y + over.height / 2 };
+    const fingers = await touchScreen(app);
+    await fingers.start([finger]);
+    await eventually(async () => (await legendAt(page, []))[0] !== latest).toBe(true);
+    const [held] = await legendAt(page, []);
+    await fingers.end();
+
+    // The mouse over the same spot reads the same candle.
+    await page.mouse.move(finger.x, finger.y);
+    await eventually(async () => (await legendAt(page, []))[0]).toBe(held);
   });
 });
 
@@ -228,4 +288,28 @@ async function tabTo(app: AppPage, target: Locator, limit = 60) {
     await app.page.keyboard.press('Tab');
   }
   throw new Error(`not reached with Tab in ${limit} stops: ${target}`);
+}
+
+/** A point on the screen, in CSS px. */
+interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * The phone's touch screen, through the DevTools protocol (`Input.dispatchTouchEvent`): real
+ * touch input, which the page receives as touch and pointer events, as from a finger.
+ */
+async function touchScreen(app: AppPage) {
+  const session = await app.context.newCDPSession(app.page);
+  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: readonly Point[]) =>
+    session.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: points.map((point, id) => ({ x: point.x, y: point.y, id })),
+    });
+  return {
+    start: (points: readonly Point[]) => send('touchStart', points),
+    move: (points: readonly Point[]) => send('touchMove', points),
+    end: () => send('touchEnd', []),
+  };
 }
