@@ -1,251 +1,24 @@
 import {
   computeIndicators,
   DEFAULT_INDICATORS,
-  formatBalance,
   formatFixed,
   formatPrice,
-  type Instrument,
-  ORDER_MODE,
-  ORDER_SIDE,
-  ORDER_STATUS,
-  type Order,
-  orderPnl,
-  type Session,
+  MAX_INDICATOR_PERIOD,
+  sma,
   toColumns,
 } from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STOCKCHARTS_RSI, TA_MACD } from '../../protocol/src/indicators/test-support.js';
-import { minimumMarketBuy } from '../../protocol/src/test-support/orders.js';
-import { openLoggedIn } from './test-support/accounts.js';
 import type { AppPage } from './test-support/browser.js';
+import { legendAt, PRICE_PANE, steadyBox, sweep } from './test-support/chart.js';
 import { eventually } from './test-support/eventually.js';
 import { shown } from './test-support/languages.js';
-import { openDemo } from './test-support/personal.js';
 import { useBrowserSuite } from './test-support/suite.js';
-import { confirmation, figure, instrumentOf, onlyOrder, orderRow } from './test-support/trading.js';
+import { instrumentOf } from './test-support/trading.js';
 
 // The simulator's own steps are a minute apart: a test's prices hold still while it drags.
 const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
-
-/** A P&L as the chart's labels write it: 2 decimals and the account currency. */
-function money(value: number): string {
-  return `${shown(formatBalance(value))} USD`;
-}
-
-/** `instrument`'s price `steps` price steps away from `from`, as the app writes it. */
-function priceAway(instrument: Instrument, from: number, steps: number): string {
-  return formatPrice(from + steps * 10 ** -instrument.PricePrecision, instrument.PricePrecision);
-}
-
-/** Opens `/trade` on `instrument` as `session`'s user, once the chart has drawn. */
-async function openChart(app: AppPage, session: Session, instrument: Instrument) {
-  await openLoggedIn(app, session, `/trade?id=${instrument.Id}`);
-  await app.page.getByRole('heading', { level: 1, name: instrument.ShowCode }).waitFor();
-  await app.page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
-}
-
-/** Presses Buy with the form's stop loss and take profit, and confirms the order. */
-async function buyWithStops(app: AppPage, stopLoss: string, takeProfit: string) {
-  const { page } = app;
-  await page.getByRole('switch', { name: 'Stop loss' }).click();
-  await page.getByRole('textbox', { name: 'Stop loss price' }).fill(stopLoss);
-  await page.getByRole('switch', { name: 'Take profit' }).click();
-  await page.getByRole('textbox', { name: 'Take profit price' }).fill(takeProfit);
-  await page.getByRole('button', { name: 'Buy', exact: true }).click();
-  await confirmation(app).getByRole('button', { name: 'Place order' }).click();
-  await app.expectToast('Order placed');
-}
-
-/** Drags `line`'s label `dy` px up (negative) or down, with the mouse, in small steps. */
-async function drag(app: AppPage, line: Locator, dy: number) {
-  await line.scrollIntoViewIfNeeded();
-  const box = await line.boundingBox();
-  if (!box) throw new Error('the line has no box on screen');
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await app.page.mouse.move(x, y);
-  await app.page.mouse.down();
-  await app.page.mouse.move(x, y + dy, { steps: 8 });
-  await app.page.mouse.up();
-}
-
-/** A holding's line of `kind`, found by its accessible name. */
-function stopLine(app: AppPage, kind: 'Stop loss' | 'Take profit', price: string, pnl: number) {
-  return app.page.getByRole('slider', {
-    name: `${kind} ${shown(price)}, estimated ${money(pnl)}`,
-    exact: true,
-  });
-}
-
-describe('the trader’s orders on the chart', () => {
-  it('shows a demo buy’s entry, SL and TP as labelled lines; a dragged TP, once confirmed, is the order’s TP', async () => {
-    const demo = await openDemo(suite.stack);
-    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    const price = eurusd.ForexQuotations.Close;
-    const app = await suite.newApp();
-    const { page } = app;
-    await openChart(app, demo, eurusd);
-
-    const stopLoss = priceAway(eurusd, price, -60);
-    const takeProfit = priceAway(eurusd, price, 60);
-    await buyWithStops(app, stopLoss, takeProfit);
-    const order = await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING);
-    expect(order).toMatchObject({
-      TargetLossPrice: Number(stopLoss),
-      TargetProfitPrice: Number(takeProfit),
-    });
-
-    // Three labelled lines: the entry with its live P&L, the stop loss and the take profit
-    // with the P&L the protocol's arithmetic estimates at their levels.
-    const lots = String(order.Quantity);
-    const entryName = new RegExp(
-      `^Buy ${lots} lots at ${shown(formatPrice(order.Price, 5))}, P&L -?[0-9.,]+ USD$`,
-    );
-    await page.getByRole('slider', { name: entryName }).waitFor();
-    await stopLine(app, 'Stop loss', stopLoss, orderPnl(order, Number(stopLoss))).waitFor();
-    const tpLine = stopLine(app, 'Take profit', takeProfit, orderPnl(order, Number(takeProfit)));
-    await tpLine.waitFor();
-    expect(
-      await page
-        .getByRole('group', { name: 'Your orders on the chart' })
-        .getByRole('slider')
-        .count(),
-    ).toBe(3);
-
-    // Drag the take profit up: the app asks before it sends, naming the new level.
-    await app.idle();
-    await drag(app, tpLine, -40);
-    const dialog = confirmation(app);
-    await dialog.waitFor();
-    const question = (await dialog.locator('.confirm-message').textContent()) ?? '';
-    const asked = /to ([0-9.]+)\? Estimated P&L there: (-?[0-9.,]+) USD\.$/.exec(question);
-    if (!asked?.[1]) throw new Error(`the confirmation names no level: ${question}`);
-    const newTakeProfit = asked[1];
-    expect(Number(newTakeProfit)).toBeGreaterThan(Number(takeProfit));
-    expect(asked[2]).toBe(shown(formatBalance(orderPnl(order, Number(newTakeProfit)))));
-    await dialog.getByRole('button', { name: 'Set take profit' }).click();
-    await app.expectToast('Take profit and stop loss updated');
-
-    // The line stays at the new level, the server has it, and so does the order list.
-    await stopLine(
-      app,
-      'Take profit',
-      newTakeProfit,
-      orderPnl(order, Number(newTakeProfit)),
-    ).waitFor();
-    const saved = await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING);
-    expect(saved).toMatchObject({
-      TargetProfitPrice: Number(newTakeProfit),
-      TargetLossPrice: Number(stopLoss),
-    });
-    await page.getByRole('link', { name: 'Orders', exact: true }).click();
-    await app.waitForRoute(/^\/order(\?type=1)?$/);
-    await eventually(() => figure(orderRow(app, order.Id), 'Take profit').textContent()).toBe(
-      shown(newTakeProfit),
-    );
-  });
-
-  it('refuses a take profit dragged below a buy’s current price with a message, sending nothing', async () => {
-    const demo = await openDemo(suite.stack);
-    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    const order = await openBuy(demo, eurusd, -60, 30);
-    const app = await suite.newApp();
-    await openChart(app, demo, eurusd);
-    const takeProfit = formatPrice(order.TargetProfitPrice, 5);
-    const tpLine = stopLine(
-      app,
-      'Take profit',
-      takeProfit,
-      orderPnl(order, order.TargetProfitPrice),
-    );
-    const entry = app.page.getByTestId(`chart-line-${order.Id}-entry`);
-    const [from, to] = await Promise.all([tpLine.boundingBox(), entry.boundingBox()]);
-    if (!from || !to) throw new Error('the lines have no box on screen');
-    await app.idle();
-    // Well under the entry, where the current price is.
-    await drag(app, tpLine, to.y - from.y + 30);
-    await app.expectToast("A buy's take profit must be above the current price");
-    expect(await confirmation(app).count()).toBe(0);
-    await tpLine.waitFor();
-    expect((await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING)).TargetProfitPrice).toBe(
-      order.TargetProfitPrice,
-    );
-  });
-
-  it('pulls a stop loss out of the entry line from the keyboard, and lines leave with a close', async () => {
-    const demo = await openDemo(suite.stack);
-    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
-    const order = await openBuy(demo, eurusd, 0, 0);
-    const pending = await suite.stack.apiAs(demo.token).call('submit', {
-      type: ORDER_SIDE.SELL,
-      cont: eurusd.ForexMinCont,
-      forex_id: eurusd.Id,
-      status: ORDER_MODE.PENDING,
-      target_price: Number(priceAway(eurusd, eurusd.ForexQuotations.Close, 50)),
-      stop_loss_price: 0,
-      target_profit_price: 0,
-      multiple: (eurusd.HasForexMultiple[0] as { Value: number }).Value,
-    });
-    const app = await suite.newApp();
-    const { page } = app;
-    await openChart(app, demo, eurusd);
-
-    // The pending order's target is shown, labelled, and cannot be moved.
-    const target = page.getByRole('img', {
-      name: `Pending Sell ${pending.Quantity} lots at ${shown(formatPrice(pending.Price, 5))}`,
-      exact: true,
-    });
-    await target.waitFor();
-    expect(await target.getAttribute('tabindex')).toBeNull();
-
-    // From the entry: ArrowDown pulls a stop loss out under the price, Enter asks, confirm sets.
-    const entry = page.getByTestId(`chart-line-${order.Id}-entry`);
-    await entry.focus();
-    await app.idle();
-    for (let step = 0; step < 5; step++) await page.keyboard.press('ArrowDown');
-    const current = (await instrumentOf(suite.stack, 'EURUSD')).ForexQuotations.Close;
-    const stopLoss = priceAway(eurusd, Math.min(current, order.Price), -5);
-    await eventually(() => entry.getAttribute('aria-valuetext')).toBe(
-      `Stop loss ${shown(stopLoss)}, estimated ${money(orderPnl(order, Number(stopLoss)))}`,
-    );
-    await page.keyboard.press('Enter');
-    const dialog = confirmation(app);
-    await dialog.getByText(`to ${stopLoss}?`, { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'Set stop loss' }).click();
-    await app.expectToast('Take profit and stop loss updated');
-    await stopLine(app, 'Stop loss', stopLoss, orderPnl(order, Number(stopLoss))).waitFor();
-    expect((await onlyOrder(suite.stack, demo.token, ORDER_STATUS.HOLDING)).TargetLossPrice).toBe(
-      Number(stopLoss),
-    );
-
-    // Closed elsewhere: the push takes its lines off the chart; the pending target stays.
-    await app.idle();
-    await suite.stack.apiAs(demo.token).call('close', { id: order.Id });
-    await entry.waitFor({ state: 'detached' });
-    expect(await page.getByTestId(`chart-line-${order.Id}-stopLoss`).count()).toBe(0);
-    await target.waitFor();
-  });
-});
-
-/**
- * A market buy opened through the API (a precondition), with its stop loss and take profit
- * `stopSteps` and `profitSteps` price steps from the price (0: off).
- */
-async function openBuy(
-  session: Session,
-  instrument: Instrument,
-  stopSteps: number,
-  profitSteps: number,
-): Promise<Order> {
-  const price = instrument.ForexQuotations.Close;
-  const level = (steps: number) => (steps === 0 ? 0 : Number(priceAway(instrument, price, steps)));
-  return suite.stack.apiAs(session.token).call('submit', {
-    ...minimumMarketBuy(instrument),
-    stop_loss_price: level(stopSteps),
-    target_profit_price: level(profitSteps),
-  });
-}
 
 describe('history', () => {
   it('loads the candles before the oldest one when the chart is panned back to it', async () => {
@@ -254,7 +27,7 @@ describe('history', () => {
     const app = await suite.newApp();
     const { page } = app;
     await app.open(`/trade?id=${eurusd.Id}`);
-    const plot = page.locator('.chart:not(.chart-pending) .chart-pane-main .u-over');
+    const plot = page.locator(PRICE_PANE);
     await plot.waitFor();
     const older = page.waitForResponse(
       (response) =>
@@ -278,6 +51,66 @@ describe('history', () => {
   });
 });
 
+describe('touch gestures', () => {
+  /** A chart whose candles hold still (a closed market): what a gesture shows is its doing. */
+  async function openStillChart(app: AppPage) {
+    await suite.stack.control('/market/status', { code: 'GBPUSD', status: 0 });
+    const gbpusd = await instrumentOf(suite.stack, 'GBPUSD');
+    await app.open(`/trade?id=${gbpusd.Id}`);
+  }
+
+  it('narrows the candles in view with a two-finger pinch', async () => {
+    const app = await suite.newApp();
+    const { page } = app;
+    await openStillChart(app);
+    const before = await sweep(page, ['close'], 0);
+    await page.mouse.move(0, 0);
+
+    // Two fingers on the middle of the chart, drawn apart sideways.
+    const over = await steadyBox(page.locator(PRICE_PANE));
+    const y = over.y + over.height / 2;
+    const middle = over.x + over.width / 2;
+    const fingers = await touchScreen(app);
+    await fingers.start([
+      { x: middle - 20, y },
+      { x: middle + 20, y },
+    ]);
+    for (let step = 1; step <= 8; step += 1) {
+      const apart = 20 + step * 12;
+      await fingers.move([
+        { x: middle - apart, y },
+        { x: middle + apart, y },
+      ]);
+    }
+    await fingers.end();
+
+    const after = await sweep(page, ['close'], 0);
+    expect(before.length).toBeGreaterThan(10);
+    expect(after.length).toBeLessThan(before.length);
+  });
+
+  it('shows the legend of the candle under a finger held still on the chart', async () => {
+    const app = await suite.newApp();
+    const { page } = app;
+    await openStillChart(app);
+    const over = await steadyBox(page.locator(PRICE_PANE));
+    await eventually(async () => (await legendAt(page, []))[0]).not.toBe('');
+    const [latest] = await legendAt(page, []);
+
+    // A finger held on the left third: the legend leaves the latest candle for the one under it.
+    const finger = { x: over.x + over.width * 0.3, y: over.y + over.height / 2 };
+    const fingers = await touchScreen(app);
+    await fingers.start([finger]);
+    await eventually(async () => (await legendAt(page, []))[0] !== latest).toBe(true);
+    const [held] = await legendAt(page, []);
+    await fingers.end();
+
+    // The mouse over the same spot reads the same candle.
+    await page.mouse.move(finger.x, finger.y);
+    await eventually(async () => (await legendAt(page, []))[0]).toBe(held);
+  });
+});
+
 describe('indicators', () => {
   it('are chosen from a keyboard-usable sheet, kept on the device, and show RSI and MACD as the protocol computes them', async () => {
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
@@ -286,19 +119,22 @@ describe('indicators', () => {
     await app.open(`/trade?id=${eurusd.Id}`);
     await page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
 
-    // The sheet from the keyboard: its button, then each switch by its name, Space to toggle.
-    await page.getByRole('button', { name: 'Indicators' }).focus();
+    // The sheet from the keyboard alone: Tab to its button, Enter, Tab on to each switch,
+    // Space to turn it on; Escape closes it and gives the focus back to the button.
+    const button = page.getByRole('button', { name: 'Indicators' });
+    await tabTo(app, button);
     await page.keyboard.press('Enter');
     const sheet = page.getByRole('dialog', { name: 'Indicators' });
     await sheet.waitFor();
     for (const name of ['Relative strength index (RSI)', 'MACD']) {
       const toggle = sheet.getByRole('switch', { name });
-      await toggle.focus();
+      await tabTo(app, toggle);
       await page.keyboard.press('Space');
       await eventually(() => toggle.getAttribute('aria-checked')).toBe('true');
     }
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
+    await eventually(() => hasFocus(button)).toBe(true);
 
     // The legend's latest values are the protocol's RSI(14) and MACD(12, 26, 9) of the same
     // candles (both checked against published worked examples in protocol/src/indicators).
@@ -335,6 +171,41 @@ describe('indicators', () => {
     await page.locator('.chart-pane-rsi canvas').waitFor();
     await page.getByTestId('legend-macd.signal').waitFor();
     expect(await page.getByTestId('legend-ma5').count()).toBe(0);
+  });
+
+  it('draw an MA of the period typed into the sheet, and keep their lines when a period is refused', async () => {
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const app = await suite.newApp();
+    const { page } = app;
+    await app.open(`/trade?id=${eurusd.Id}`);
+    await page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
+    await page.getByRole('button', { name: 'Indicators' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Indicators' });
+    await sheet.getByRole('switch', { name: 'Moving average (MA)' }).click();
+    const firstPeriod = sheet.getByRole('textbox', { name: 'Period 1', exact: true });
+    await firstPeriod.fill('7');
+
+    // MA7 in place of MA5, its latest value the protocol's 7-candle SMA of the same candles.
+    const ma7 = page.locator('[data-line="ma7"]');
+    const latestSma7 = async () => {
+      const candles = await suite.stack.api.call('kline', { forex_id: eurusd.Id, period: '1min' });
+      return shown(formatPrice(sma(toColumns(candles).close, 7).at(-1) as number, 5));
+    };
+    await eventually(async () => (await ma7.textContent()) === (await latestSma7())).toBe(true);
+    expect(await page.getByTestId('legend-ma5').count()).toBe(0);
+
+    // 0 is refused where it was typed; the chart keeps the lines it had.
+    await firstPeriod.fill('0');
+    await sheet
+      .getByRole('alert')
+      .getByText(`Enter a whole number up to ${MAX_INDICATOR_PERIOD}`, { exact: true })
+      .waitFor();
+    expect(await firstPeriod.getAttribute('aria-invalid')).toBe('true');
+    const legendLines = page.locator('.chart-legend [data-testid^="legend-"]');
+    expect(
+      await legendLines.evaluateAll((lines) => lines.map((line) => line.dataset.testid)),
+    ).toEqual(['legend-ma7', 'legend-ma10', 'legend-ma20', 'legend-ma60']);
+    await eventually(async () => (await ma7.textContent()) === (await latestSma7())).toBe(true);
   });
 
   it('show the published RSI(14) and MACD(12, 26, 9) of reference closes under the crosshair', async () => {
@@ -402,45 +273,43 @@ describe('indicators', () => {
   });
 });
 
-/**
- * Moves the mouse across the price pane from `fromShare` of its width to its right edge, in
- * steps smaller than a candle, and reads the legend at each candle: the slots' texts (`close`,
- * or an indicator line's key), once per candle, left to right.
- */
-async function sweep(page: AppPage['page'], slots: readonly string[], fromShare: number) {
-  // The drawn chart's pane: a chart still loading another period's candles is hidden.
-  const pane = page.locator('.chart:not(.chart-pending) .chart-pane-main .u-over');
-  await pane.waitFor();
-  const over = await steadyBox(pane);
-  const rows = new Map<string, string[]>();
-  const y = over.y + over.height / 2;
-  const right = over.x + over.width - 1;
-  for (let x = over.x + over.width * fromShare + 1; x < right + 2; x += 2) {
-    await page.mouse.move(Math.min(x, right), y);
-    const [time, ...texts] = await page.evaluate(
-      (keys) =>
-        ['[data-slot="time"]', ...keys].map(
-          (selector) => document.querySelector(selector)?.textContent ?? '',
-        ),
-      slots.map((key) => (key === 'close' ? '[data-slot="close"]' : `[data-line="${key}"]`)),
-    );
-    if (time && !rows.has(time)) rows.set(time, texts);
-  }
-  return [...rows.values()];
+/** Whether `target` has the keyboard focus. */
+function hasFocus(target: Locator) {
+  return target.evaluate((element) => element === document.activeElement);
 }
 
 /**
- * The box of a pane once its layout has settled. The legend above a chart that just changed
- * period grows by its indicator rows a few frames later, moving the pane; uPlot reads the
- * pane's place when the pointer enters it, so a sweep begun before that reads the wrong candles.
+ * Presses Tab until `target` has the focus, as a keyboard user moves through the screen; fails
+ * when `target` is not among the next `limit` stops.
  */
-async function steadyBox(pane: Locator) {
-  let last = await pane.boundingBox();
-  for (let tries = 0; tries < 20; tries += 1) {
-    await pane.page().waitForTimeout(100);
-    const box = await pane.boundingBox();
-    if (box && last && JSON.stringify(box) === JSON.stringify(last)) return box;
-    last = box;
+async function tabTo(app: AppPage, target: Locator, limit = 60) {
+  for (let stop = 0; stop < limit; stop += 1) {
+    if (await hasFocus(target)) return;
+    await app.page.keyboard.press('Tab');
   }
-  throw new Error(`the price pane never settled: ${JSON.stringify(last)}`);
+  throw new Error(`not reached with Tab in ${limit} stops: ${target}`);
+}
+
+/** A point on the screen, in CSS px. */
+interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * The phone's touch screen, through the DevTools protocol (`Input.dispatchTouchEvent`): real
+ * touch input, which the page receives as touch and pointer events, as from a finger.
+ */
+async function touchScreen(app: AppPage) {
+  const session = await app.context.newCDPSession(app.page);
+  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: readonly Point[]) =>
+    session.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: points.map((point, id) => ({ x: point.x, y: point.y, id })),
+    });
+  return {
+    start: (points: readonly Point[]) => send('touchStart', points),
+    move: (points: readonly Point[]) => send('touchMove', points),
+    end: () => send('touchEnd', []),
+  };
 }

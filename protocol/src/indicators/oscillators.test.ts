@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ema } from './moving-average.js';
 import { bollinger, macd, rsi } from './oscillators.js';
-import { STOCKCHARTS_RSI, TA_MACD } from './test-support.js';
+import { STOCKCHARTS_BOLLINGER, STOCKCHARTS_RSI, TA_MACD } from './test-support.js';
 
 describe('rsi (Wilder)', () => {
   it('matches the StockCharts RSI(14) worked example at every published value', () => {
@@ -48,6 +48,22 @@ describe('macd', () => {
 });
 
 describe('bollinger', () => {
+  it('matches the StockCharts Bollinger Bands (20, 2) worked example at every published row', () => {
+    const { closes, bands } = STOCKCHARTS_BOLLINGER;
+    const lines = bollinger(closes, 20, 2);
+    const from = closes.length - bands.length;
+    expect(from).toBe(19);
+    for (const line of [lines.middle, lines.upper, lines.lower]) {
+      expect(line.slice(0, from).every((value) => value === null)).toBe(true);
+    }
+    // The table's 6 decimals, row by row.
+    const table = (series: readonly (number | null)[]) =>
+      series.slice(from).map((value) => Number((value as number).toFixed(6)));
+    expect(table(lines.middle)).toEqual(bands.map(([middle]) => middle));
+    expect(table(lines.upper)).toEqual(bands.map(([, upper]) => upper));
+    expect(table(lines.lower)).toEqual(bands.map(([, , lower]) => lower));
+  });
+
   it('puts the bands width population deviations around the simple average', () => {
     // Mean 3, population deviation √2.
     const bands = bollinger([1, 2, 3, 4, 5], 5, 2);
