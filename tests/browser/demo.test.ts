@@ -90,6 +90,19 @@ describe('a demo account', () => {
       expect(await app.page.getByText('Could not load the list.').count(), route).toBe(0);
     }
   });
+
+  it('gets the demo notice on a wallet screen it opens cold, not an error page', async () => {
+    const demo = await openDemo(suite.stack);
+    const app = await suite.newApp(UPRIGHT);
+    // The app's first navigation: nothing read yet, no screen to go back to.
+    await openLoggedIn(app, demo, '/mine/bank-card-list');
+    await app.expectToast(DEMO_NOTICE);
+    await app.waitForRoute('/user');
+    await app.page.getByRole('heading', { name: 'Demo account', exact: true }).waitFor();
+    await app.idle();
+    expect(await app.page.getByText('This page could not be opened').count()).toBe(0);
+    expect(await app.page.getByText('Could not load the list.').count()).toBe(0);
+  });
 });
 
 describe('a cancelled pending order', () => {

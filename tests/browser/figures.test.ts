@@ -6,7 +6,7 @@ import { brokenFigures } from './test-support/figures.js';
 import { openWithoutQuery, seedLanguage } from './test-support/languages.js';
 import { NARROW } from './test-support/phone.js';
 import { useBrowserSuite } from './test-support/suite.js';
-import { buyAtMarket, fundAccount, instrumentOf } from './test-support/trading.js';
+import { buyAtMarket, fundAccount, instrumentOf, orderRow } from './test-support/trading.js';
 
 const suite = useBrowserSuite();
 
@@ -15,6 +15,7 @@ const LARGEST_DEPOSIT = '999999.99';
 
 /** Each screen with figures, and a figure of it that shows once its numbers are in. */
 const SCREENS = [
+  ['/', 'quote-price'],
   ['/user', 'balance'],
   ['/order?type=1', 'account-balance'],
   ['/order?type=0', 'account-balance'],
@@ -25,6 +26,8 @@ const SCREENS = [
 ] as const;
 
 let account: EmailAccount;
+/** A closed order: its detail shows every field, open and close times among them. */
+let closedId: number;
 
 /**
  * A funded account with big numbers: a balance in the millions, holdings (a risk rate in the
@@ -40,6 +43,7 @@ beforeAll(async () => {
   await buyAtMarket(stack, token, euro);
   const closed = await buyAtMarket(stack, token, bitcoin);
   await stack.apiAs(token).call('close', { id: closed.Id });
+  closedId = closed.Id;
   await buyAtMarket(stack, token, bitcoin);
   await stack.apiAs(token).call('submit', {
     type: ORDER_SIDE.BUY,
@@ -65,12 +69,33 @@ describe('figures on a 320 px phone', () => {
     const app = await suite.newApp(NARROW);
     await seedLanguage(app, language, account.session);
     const broken: string[] = [];
+    const check = async (where: string) => {
+      for (const figure of await brokenFigures(app.page)) {
+        broken.push(`${where}: "${figure.text}" ${figure.problem}`);
+      }
+    };
     for (const [route, testId] of SCREENS) {
       await openWithFigures(app, route, testId);
-      for (const figure of await brokenFigures(app.page)) {
-        broken.push(`${route}: "${figure.text}" ${figure.problem}`);
-      }
+      await check(route);
     }
+
+    // The product search lists quote rows once something is typed.
+    await openWithoutQuery(app, '/product');
+    await app.page.getByRole('searchbox').fill('USD');
+    await app.page
+      .locator('[data-testid^="product-row-"]')
+      .getByTestId('quote-price')
+      .filter({ hasText: /\d/ })
+      .first()
+      .waitFor();
+    await app.idle();
+    await check('/product');
+
+    // A closed order's detail: prices, fee, and the open and close times.
+    await openWithFigures(app, '/order?type=3', 'account-balance');
+    await orderRow(app, closedId).getByRole('button', { name: /BTC/ }).click();
+    await app.page.getByRole('dialog').locator('.num').filter({ hasText: /:/ }).first().waitFor();
+    await check('the order detail');
     expect(broken).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
+import { formatBalance } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { openLoggedIn, registerByEmail } from './test-support/accounts.js';
 import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
+import { shown } from './test-support/languages.js';
 import { UPRIGHT } from './test-support/phone.js';
 import { useBrowserSuite } from './test-support/suite.js';
+import { FUNDED_BALANCE, fundAccount } from './test-support/trading.js';
 
 const suite = useBrowserSuite();
 
@@ -26,15 +30,16 @@ async function onQuotes(app: AppPage) {
   await openLoggedIn(app, account.session, '/');
   await app.page.getByTestId('quote-price').first().filter({ hasText: /\d/ }).waitFor();
   await app.idle();
+  return account;
 }
 
 describe('a screen opened offline', () => {
   it('opens by itself once the network returns, Orders and Me alike', async () => {
     const app = await suite.newApp(UPRIGHT);
     await onQuotes(app);
-    for (const [name, title] of [
-      ['Orders', 'Orders'],
-      ['Me', 'Personal center'],
+    for (const [name, title, balance] of [
+      ['Orders', 'Orders', 'account-balance'],
+      ['Me', 'Personal center', 'balance'],
     ] as const) {
       await app.context.setOffline(true);
       await tab(app, name).click();
@@ -42,8 +47,28 @@ describe('a screen opened offline', () => {
       await app.context.setOffline(false);
       // No tap, no reload: the browser's online event is enough.
       await heading(app, title).waitFor();
+      // And the screen reads its figures, not only its code.
+      await app.page.getByTestId(balance).filter({ hasText: /\d/ }).waitFor();
       expect(await app.page.getByText(SCREEN_FAILED).count()).toBe(0);
     }
+  });
+
+  it('reads the balance on Me again when the network returns', async () => {
+    const app = await suite.newApp(UPRIGHT);
+    const account = await onQuotes(app);
+    // Me's code and a first balance are in.
+    await tab(app, 'Me').click();
+    const balance = app.page.getByTestId('balance');
+    await eventually(() => balance.textContent()).toBe(shown(formatBalance(0)));
+    await tab(app, 'Quotes').click();
+    await app.waitForRoute('/');
+    await app.context.setOffline(true);
+    // A deposit approved while the phone is offline: Me cannot read it yet.
+    await fundAccount(suite.stack, account.session.token);
+    await tab(app, 'Me').click();
+    await heading(app, 'Personal center').waitFor();
+    await app.context.setOffline(false);
+    await eventually(() => balance.textContent()).toBe(shown(formatBalance(FUNDED_BALANCE)));
   });
 
   it('opens on the next visit after failing offline', async () => {

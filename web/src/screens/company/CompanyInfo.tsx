@@ -12,7 +12,11 @@ import { useCompany } from './useCompany.js';
 /** An address a `mailto:` link may carry: one @, no spaces, nothing that ends the URL. */
 const EMAIL = /^[^\s@?#/:]+@[^\s@?#/:]+\.[^\s@?#/:]+$/;
 
-/** One term and value of the company's details; `--` for a value the server left empty. */
+/**
+ * One term and value of the company's details; `--` for a value the server left empty. The value
+ * is upstream text, often English in an Arabic page: it takes its own direction, so a trailing
+ * full stop or bracket stays at its end.
+ */
 function Fact({
   label,
   children,
@@ -25,7 +29,9 @@ function Fact({
   return (
     <div className="company-fact">
       <dt>{label}</dt>
-      <dd data-testid={testId}>{children || NO_VALUE}</dd>
+      <dd data-testid={testId} dir="auto">
+        {children || NO_VALUE}
+      </dd>
     </div>
   );
 }
@@ -43,7 +49,9 @@ function CompanyFacts({ company }: { readonly company: Company }) {
     <>
       <div className="company-card-head">
         <Logo src={company.logo} size={48} />
-        <p className="company-card-name">{company.name}</p>
+        <p className="company-card-name" data-testid="company-name" dir="auto">
+          {company.name}
+        </p>
       </div>
       <dl className="company-facts">
         <Fact label={t('web.company.main_company')} testId="company-subject">
