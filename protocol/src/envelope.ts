@@ -27,6 +27,11 @@ export const CODE = {
    * total, or for the caller's address). The socket stays open for public topics.
    */
   SESSIONS_FULL: 503,
+  /**
+   * A socket `login` the gateway answers without a verdict: a later `login` or `logout` on the
+   * same socket came before the upstream answered it. Only the latest login counts.
+   */
+  LOGIN_REPLACED: 409,
   /** The session is gone: clients reset the user and go to /login (unless the call is initial). */
   SESSION_GONE: 999,
 } as const;

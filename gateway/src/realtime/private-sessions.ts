@@ -3,7 +3,7 @@ import { CODE, type PrivateTopic } from '@pipstream/protocol';
 import type { TokenBucket } from 'limiter';
 import type { Browser } from './browser.js';
 import { type BucketRate, createKeyedBuckets, fullBucket } from './rate-buckets.js';
-import { LOGIN_REFUSALS, type LoginRefusal } from './refusals.js';
+import { LOGIN_REFUSALS, type LoginRefusal, REPLACED_LOGINS } from './refusals.js';
 import { SharedFrame } from './shared-frame.js';
 import { createTopicBatch, type TopicBatch } from './topic-batch.js';
 import { parseUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
@@ -48,13 +48,29 @@ interface Session {
   releaseTimer: NodeJS.Timeout | undefined;
 }
 
+/** A `login_result` a browser is owed. */
+type Answer = SharedFrame | string;
+
 /** A browser's place in a session. */
 interface Membership {
   readonly session: Session;
-  /** Waits for the answer to its own login. */
-  awaitingLogin: boolean;
+  /**
+   * The answers its logins are owed, in order: `undefined` for one the session's login will
+   * answer, a refusal by the hub's limits held behind it. Empty once all are answered.
+   */
+  readonly owed: Array<Answer | undefined>;
   /** Private topics asked for before that answer came. */
   readonly waiting: Set<PrivateTopic>;
+}
+
+/** Whether the browser waits for the session's answer to a login of its own. */
+function awaitsLogin(membership: Membership): boolean {
+  return membership.owed.length > 0;
+}
+
+/** Sends every answer the browser's logins are owed, in order; `answer` is the session's. */
+function settle(browser: Browser, membership: Membership, answer: Answer) {
+  for (const owed of membership.owed.splice(0)) browser.send(owed ?? answer);
 }
 
 export interface PrivateSessionsOptions extends UpstreamSettings {
@@ -94,6 +110,10 @@ function hashToken(token: string): string {
  * buckets); sessions are capped in total and per opening address, a lingering one giving way
  * to a newcomer at the cap. A refused browser gets a `login_result` saying why and keeps its
  * socket for public topics, and the session it was in, if any (docs/product.md#gateway-limits).
+ *
+ * Every login gets one answer, in the order the logins came, as on the upstream's own socket:
+ * one replaced by another token or a logout before the upstream answered it gets
+ * `LOGIN_REPLACED`, and a refusal waits behind the answer to the login before it.
  */
 export function createPrivateSessions(options: PrivateSessionsOptions) {
   const { log, metrics } = options;
@@ -173,16 +193,21 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
     session.batch.setLive(true);
     for (const browser of session.members) {
       const membership = memberships.get(browser);
-      if (!membership?.awaitingLogin) continue;
-      membership.awaitingLogin = false;
-      browser.send(loginResult);
-      for (const topic of membership.waiting) join(session, browser, topic);
-      membership.waiting.clear();
+      if (membership && awaitsLogin(membership)) loggedIn(browser, membership, loginResult);
     }
     if (session.state !== 'up') {
       session.state = 'up';
       options.onStatus(session.members);
     }
+  }
+
+  /** The session's login was accepted: `browser` gets its answers and the topics it asked for. */
+  function loggedIn(browser: Browser, membership: Membership, loginResult: SharedFrame) {
+    settle(browser, membership, loginResult);
+    // Closed meanwhile (a send past its buffer limit): it holds nothing any more.
+    if (memberships.get(browser) !== membership) return;
+    for (const topic of membership.waiting) join(membership.session, browser, topic);
+    membership.waiting.clear();
   }
 
   /** The token was refused: every browser on it learns so, and the session ends at once. */
@@ -191,9 +216,12 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
     const members = [...session.members];
     destroy(session);
     for (const browser of members) {
-      const ownLogin = memberships.get(browser)?.awaitingLogin ?? false;
+      const membership = memberships.get(browser);
+      const ownLogin = membership !== undefined && awaitsLogin(membership);
       memberships.delete(browser);
-      browser.send(answer);
+      // A browser logged in before learns it from the re-login after a reconnect.
+      if (membership && ownLogin) settle(browser, membership, answer);
+      else browser.send(answer);
       options.onRefused(browser, ownLogin ? 'own_login' : 'relogin');
     }
   }
@@ -253,14 +281,16 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
   }
 
   /**
-   * Takes `browser` out of its session. Its last browser gone, the session lingers `lingerMs`
-   * for a tab that reloads — unless `linger` is false: replaced by a login with another token,
-   * it ends at once.
+   * Takes `browser` out of its session; a login of its still unanswered is answered as
+   * replaced `by` the logout or login that came after it. Its last browser gone, the session
+   * lingers `lingerMs` for a tab that reloads — unless `linger` is false: replaced by a login
+   * with another token, it ends at once.
    */
-  function detach(browser: Browser, linger = true) {
+  function detach(browser: Browser, by: keyof typeof REPLACED_LOGINS, linger = true) {
     const membership = memberships.get(browser);
     if (!membership) return;
     memberships.delete(browser);
+    settle(browser, membership, REPLACED_LOGINS[by]);
     const { session } = membership;
     for (const topic of session.subscribers.keys()) leave(session, browser, topic);
     session.members.delete(browser);
@@ -314,13 +344,16 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
   /**
    * Refuses a login by the hub's limits. The socket stays as it was: a session it works in
    * keeps running with its private topics, since the gateway, not the trader's account, said no.
+   * A login of its own still waiting for the upstream is answered first.
    */
-  function refuseLogin(browser: Browser, refusal: LoginRefusal) {
+  function refuseLogin(browser: Browser, refusal: LoginRefusal, membership?: Membership) {
     metrics.loginsRefused.inc({ reason: refusal });
     log.debug({ ip: browser.ip, reason: refusal }, 'login refused');
     const { code, msg } = LOGIN_REFUSALS[refusal];
-    browser.send(JSON.stringify({ type: 'login_result', code, msg }));
-    if (!memberships.has(browser)) options.onRefused(browser, 'limit');
+    const answer = JSON.stringify({ type: 'login_result', code, msg });
+    if (membership && awaitsLogin(membership)) membership.owed.push(answer);
+    else browser.send(answer);
+    if (!membership) options.onRefused(browser, 'limit');
   }
 
   return {
@@ -331,7 +364,8 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
 
     /**
      * Logs `browser` in with `token`: joins the token's session, opening it if needed. The
-     * browser gets the upstream's `login_result` — at once when the session is logged in.
+     * browser gets the upstream's `login_result` — at once when the session is logged in —
+     * after the answers its earlier logins are owed.
      */
     attach(browser: Browser, token: string): void {
       const key = hashToken(token);
@@ -339,33 +373,27 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
       if (membership?.session.key !== key) {
         const refusal = refusalOf(browser, key, membership);
         if (refusal) {
-          refuseLogin(browser, refusal);
+          refuseLogin(browser, refusal, membership);
           return;
         }
         // Like the upstream, a login as someone else keeps the socket's private topics.
         const carried = membership ? topicsOf(membership, browser) : [];
-        detach(browser, false);
+        detach(browser, 'login', false);
         const session = sessions.get(key) ?? open(key, token, browser);
         clearTimeout(session.releaseTimer);
         session.releaseTimer = undefined;
         session.members.add(browser);
-        membership = { session, awaitingLogin: true, waiting: new Set(carried) };
+        membership = { session, owed: [], waiting: new Set(carried) };
         memberships.set(browser, membership);
       }
-      const { session } = membership;
-      if (!session.loggedIn || !session.loginResult) {
-        membership.awaitingLogin = true;
-        return;
-      }
-      membership.awaitingLogin = false;
-      browser.send(session.loginResult);
-      for (const topic of membership.waiting) join(session, browser, topic);
-      membership.waiting.clear();
+      membership.owed.push(undefined);
+      const { loginResult } = membership.session;
+      if (membership.session.loggedIn && loginResult) loggedIn(browser, membership, loginResult);
     },
 
     /** Logout or the socket closed: the session lingers if it was the last browser. */
     detach(browser: Browser): void {
-      detach(browser);
+      detach(browser, 'logout');
     },
 
     /** Whether `browser` has logged in (or is logging in): private topics are allowed. */
@@ -381,7 +409,7 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
     subscribe(browser: Browser, topic: PrivateTopic): void {
       const membership = memberships.get(browser);
       if (!membership) return;
-      if (membership.awaitingLogin) membership.waiting.add(topic);
+      if (awaitsLogin(membership)) membership.waiting.add(topic);
       else join(membership.session, browser, topic);
     },
 

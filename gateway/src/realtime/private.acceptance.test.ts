@@ -1,4 +1,4 @@
-import type { Instrument } from '@pipstream/protocol';
+import { CODE, type Instrument } from '@pipstream/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Gateway,
@@ -119,5 +119,53 @@ describe('private frames of two users on several tabs (mock upstream)', () => {
     }
     expect(upstream.tap.privateOpen()).toHaveLength(2);
     expect(gateway.hub.stats().upstream.private).toBe(2);
+  });
+});
+
+describe('a second login before the first is answered (mock upstream)', () => {
+  it('answers both in order, the first as replaced, and carries only the second user', async () => {
+    const first = await demoUser(upstream.mock);
+    const second = await demoUser(upstream.mock);
+    const tab = await openBrowser(gateway.wsUrl);
+    browsers.push(tab);
+    tab.send({ type: 'login', token: first.token });
+    tab.send({ type: 'login', token: second.token });
+    tab.send({ type: 'sub', param: 'FOREX_TRADE' });
+    tab.send({ type: 'sub', param: 'FOREX_CLOSED' });
+    await waitFor(() => tab.ofType('login_result').length === 2, 'an answer to each login');
+    expect(tab.ofType('login_result')).toEqual([
+      {
+        type: 'login_result',
+        code: CODE.LOGIN_REPLACED,
+        msg: expect.stringMatching(/later login/),
+      },
+      expect.objectContaining({ type: 'login_result', code: CODE.OK }),
+    ]);
+    const sessionOf = (token: string) =>
+      upstream.tap.privateOpen().find((c) => c.sent.some((text) => text.includes(token)));
+    await waitFor(
+      () => sessionOf(second.token)?.topics.size === 2,
+      "the second user's session subscribed to both topics",
+    );
+    await waitFor(() => sessionOf(first.token) === undefined, "the first user's session gone");
+
+    const instrument = (await openInstruments(upstream.mock))[0] as Instrument;
+    const firstOrder = await buyAtMarket(first, instrument);
+    const secondOrder = await buyAtMarket(second, instrument);
+    await control(upstream.mock, '/market/price', {
+      id: instrument.Id,
+      price: instrument.ForexQuotations.Close * 1.001,
+    });
+    await waitFor(() => idsSeen(tab).traded.has(secondOrder), "the second user's order", 5000);
+    await first.api.call('close', { id: firstOrder });
+    await second.api.call('close', { id: secondOrder });
+    await waitFor(() => idsSeen(tab).closed.has(secondOrder), "the second user's close", 5000);
+    await sleep(300);
+
+    const { traded, closed } = idsSeen(tab);
+    expect([...traded]).toEqual([secondOrder]);
+    expect([...closed]).toEqual([secondOrder]);
+    expect(tab.ofType('login_result')).toHaveLength(2);
+    expect(tab.ofType('error')).toEqual([]);
   });
 });

@@ -43,3 +43,21 @@ export const LOGIN_REFUSALS: Record<LoginRefusal, { readonly code: number; reado
       msg: 'the server holds as many logged-in accounts as it may: live account updates are unavailable, prices still stream',
     },
   };
+
+/**
+ * The `login_result` of a login replaced before the upstream answered it, by a later login with
+ * another token or by a logout: every login gets one answer, in order, so a client counting its
+ * answers finds the one meant for its latest login.
+ */
+export const REPLACED_LOGINS = {
+  login: JSON.stringify({
+    type: 'login_result',
+    code: CODE.LOGIN_REPLACED,
+    msg: 'replaced by a later login before it was answered',
+  }),
+  logout: JSON.stringify({
+    type: 'login_result',
+    code: CODE.LOGIN_REPLACED,
+    msg: 'ended by a logout before it was answered',
+  }),
+} as const;

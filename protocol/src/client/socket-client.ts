@@ -174,7 +174,9 @@ function checkedTopic(topic: Topic): Topic {
  * logging in again and resubscribing every active topic. Private topics are subscribed only
  * once a `login_result` with code 1 has come back, since the server refuses them before. A
  * login the gateway refuses for its limits (429, `SESSIONS_FULL`) is sent again after
- * `loginRetry`'s growing waits, until one is accepted or the token changes or goes.
+ * `loginRetry`'s growing waits, until one is accepted or the token changes or goes. One login
+ * is in flight at a time: a token set while one is unanswered is sent once that answer is back,
+ * so only the answer to the latest login counts.
  *
  * It runs in browsers, Web Workers and Node: the WebSocket constructor is injected, and the
  * only timers are setTimeout/clearTimeout, all cleared by `close()`.
@@ -204,8 +206,14 @@ export function createSocketClient(options: SocketClientOptions) {
   let socket: WebSocketLike | undefined;
   let token = options.token === undefined ? undefined : checkedToken(options.token);
   let loggedIn = false;
-  /** Logins sent on this connection whose `login_result` has not come back yet. */
-  let loginsInFlight = 0;
+  /**
+   * The login sent on this connection whose `login_result` has not come back: `awaited`, or
+   * `superseded` once a later `login()` or `logout()` made its answer meaningless. One login is
+   * in flight at a time, and neither a login nor a logout overtakes it, so every answer is
+   * known to be the latest login's or not: a server that answers an overtaken login late, or
+   * never, cannot make the client take one answer for another.
+   */
+  let loginAnswer: 'none' | 'awaited' | 'superseded' = 'none';
   /** Reconnect attempts since the last good connection; drives the backoff. */
   let attempt = 0;
   let reconnects = 0;
@@ -236,7 +244,7 @@ export function createSocketClient(options: SocketClientOptions) {
   }
 
   function sendLogin(value: string) {
-    loginsInFlight++;
+    loginAnswer = 'awaited';
     sendFrame({ type: 'login', token: value });
   }
 
@@ -251,7 +259,7 @@ export function createSocketClient(options: SocketClientOptions) {
       : new WebSocketImpl(options.url);
     socket = ws;
     loggedIn = false;
-    loginsInFlight = 0;
+    loginAnswer = 'none';
     unansweredPings = 0;
     ws.onopen = () => onOpen(ws);
     ws.onmessage = (event) => onMessage(ws, event.data);
@@ -378,16 +386,24 @@ export function createSocketClient(options: SocketClientOptions) {
     loginRefusals++;
     loginRetryTimer = setTimeout(() => {
       loginRetryTimer = undefined;
-      if (token !== undefined && state === 'open' && !loggedIn && loginsInFlight === 0) {
+      if (token !== undefined && state === 'open' && !loggedIn && loginAnswer === 'none') {
         sendLogin(token);
       }
     }, delay);
   }
 
   function onLoginResult(frame: LoginResultFrame) {
-    if (loginsInFlight > 0) loginsInFlight--;
-    // The answer to a login that a later login() or logout() replaced says nothing about now.
-    if (loginsInFlight > 0 || token === undefined) return;
+    const answered = loginAnswer;
+    loginAnswer = 'none';
+    // The answer to a login that a later login() or logout() replaced says nothing about now;
+    // what they held back goes now: the latest token, or the logout of an accepted login.
+    if (answered === 'superseded') {
+      if (state !== 'open') return;
+      if (token !== undefined) sendLogin(token);
+      else if (frame.code === CODE.OK) sendFrame({ type: 'logout' });
+      return;
+    }
+    if (token === undefined) return;
     if (frame.code === CODE.OK) {
       loginRefusals = 0;
       attempt = 0;
@@ -463,7 +479,7 @@ export function createSocketClient(options: SocketClientOptions) {
       clearTimeout(reconnectTimer);
       reconnectTimer = undefined;
       if (socket) release(socket, 'close');
-      loginsInFlight = 0;
+      loginAnswer = 'none';
       loginRefusals = 0;
       attempt = 0;
       enter('closed');
@@ -471,20 +487,25 @@ export function createSocketClient(options: SocketClientOptions) {
     },
 
     /**
-     * Sets the token and, when connected, logs in with it now. A token already logged in (or
+     * Sets the token and, when connected, logs in with it: now, or once the answer to a login
+     * still in flight is back (that answer is then ignored). A token already logged in (or
      * being logged in, or waiting for its retry) is not sent again; switching tokens logs the
      * previous one out first, so its private subscriptions end before the new user's begin.
      */
     login(value: string): void {
       const next = checkedToken(value);
       // A login the gateway refused for its limits is retried on its own schedule, not sooner.
-      if (next === token && (loggedIn || loginsInFlight > 0 || loginRetryTimer !== undefined)) {
+      if (next === token && (loggedIn || loginAnswer !== 'none' || loginRetryTimer !== undefined)) {
         return;
       }
       cancelLoginRetry();
       loginRefusals = 0;
       token = next;
       if (state !== 'open') return;
+      if (loginAnswer !== 'none') {
+        loginAnswer = 'superseded';
+        return;
+      }
       if (loggedIn) {
         sendFrame({ type: 'logout' });
         loggedIn = false;
@@ -493,7 +514,8 @@ export function createSocketClient(options: SocketClientOptions) {
     },
 
     /**
-     * Forgets the token and, when logged in, sends `logout`. Private topics stay in the set
+     * Forgets the token and, when logged in, sends `logout` (once the answer to a login in
+     * flight is back, and only if it accepted that login). Private topics stay in the set
      * (this project's choice): they are subscribed again after the next successful login.
      */
     logout(): void {
@@ -501,7 +523,9 @@ export function createSocketClient(options: SocketClientOptions) {
       cancelLoginRetry();
       loginRefusals = 0;
       token = undefined;
-      if (state === 'open' && (loggedIn || loginsInFlight > 0)) sendFrame({ type: 'logout' });
+      // A login in flight is let be answered first: its answer says whether a logout is due.
+      if (loginAnswer !== 'none') loginAnswer = 'superseded';
+      else if (state === 'open' && loggedIn) sendFrame({ type: 'logout' });
       loggedIn = false;
     },
 

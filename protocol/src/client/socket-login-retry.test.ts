@@ -1,58 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CODE } from '../envelope.js';
-import { createSocketClient, type WebSocketLike } from './socket-client.js';
-
-/** An in-memory socket: the test opens it, answers for the server and reads what was sent. */
-class FakeSocket implements WebSocketLike {
-  static made: FakeSocket[] = [];
-  readyState = 0;
-  readonly sent: string[] = [];
-  onopen: WebSocketLike['onopen'] = null;
-  onmessage: WebSocketLike['onmessage'] = null;
-  onclose: WebSocketLike['onclose'] = null;
-  onerror: WebSocketLike['onerror'] = null;
-
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-
-  send(data: string) {
-    this.sent.push(data);
-  }
-
-  close() {
-    this.readyState = 3;
-  }
-
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-
-  /** The server answers the last login with `code`. */
-  answerLogin(code: number) {
-    this.onmessage?.({ data: JSON.stringify({ type: 'login_result', code, msg: '' }) });
-  }
-
-  /** The server drops the connection. */
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1006, reason: '' });
-  }
-
-  /** The frames sent but pings, `login` ones as `login <token>`. */
-  get frames(): string[] {
-    return this.sent
-      .filter((text) => text !== 'ping')
-      .map((text) => {
-        const frame = JSON.parse(text) as { type: string; token?: string; param?: string };
-        return [frame.type, frame.token ?? frame.param].filter(Boolean).join(' ');
-      });
-  }
-}
-
-const logins = (socket: FakeSocket | undefined) =>
-  (socket?.frames ?? []).filter((f) => f.startsWith('login'));
+import { connectedClient as connected, FakeSocket, logins } from '../test-support/fake-socket.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -62,26 +10,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** A client logged in with `token` on an open fake socket, `random` pinned at 0. */
-function connected(token = 'tok-1') {
-  const client = createSocketClient({
-    url: 'ws://gateway.test/v1/ws',
-    WebSocketImpl: FakeSocket,
-    token,
-    // Heartbeats out of the way: only the login retry runs on the clock here.
-    heartbeatMs: 3_600_000,
-    backoff: { baseMs: 100, maxMs: 100 },
-    loginRetry: { baseMs: 10_000, maxMs: 60_000 },
-    random: () => 0,
-  });
-  const codes: number[] = [];
-  client.on('login', (frame) => codes.push(frame.code));
-  client.connect();
-  const socket = FakeSocket.made[0] as FakeSocket;
-  socket.open();
-  return { client, socket, codes };
-}
 
 describe('socket client: a login the gateway refused for its limits', () => {
   it('is sent again after growing waits (429 or SESSIONS_FULL) until one is accepted', () => {
