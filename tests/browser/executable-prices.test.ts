@@ -12,8 +12,10 @@ import {
   fundedAt,
   instrumentOf,
   movePrice,
+  onlyOrder,
   orderRow,
   ordersOf,
+  showOrderTab,
 } from './test-support/trading.js';
 
 // Every price in this file is one a test set.
@@ -70,6 +72,35 @@ describe('the price shown is the price filled', () => {
         shown(price),
       );
     }
+  });
+
+  it('closes at the price its question named, though the market moved against it', async () => {
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.1);
+    const order = await buyLots(suite.stack, token, eurusd, 1, { type: ORDER_SIDE.SELL });
+    const app = await suite.newApp();
+    await openLoggedIn(app, account.session, '/order');
+    const row = orderRow(app, order.Id);
+    await eventually(() => figure(row, 'Current price').textContent()).toBe(shown('1.10000'));
+
+    // A sell closes by buying: the market rises while the question is open, worse for it.
+    await row.getByRole('button', { name: 'Close position' }).click();
+    const dialog = confirmation(app);
+    await dialog
+      .getByText(`Close the EUR/USD Sell position of 1 lots at ${shown('1.10000')}?`)
+      .waitFor();
+    await app.idle();
+    await movePrice(suite.stack, eurusd, 1.1005);
+    await dialog.getByRole('button', { name: 'Close position' }).click();
+    await app.expectToast('Position closed');
+
+    const closed = await onlyOrder(suite.stack, token, ORDER_STATUS.CLOSED);
+    expect(closed).toMatchObject({ Id: order.Id, UpdatePrice: 1.1 });
+    // And History says the same.
+    await showOrderTab(app, 'History', ORDER_STATUS.CLOSED);
+    await eventually(() => figure(orderRow(app, order.Id), 'Close price').textContent()).toBe(
+      shown('1.10000'),
+    );
   });
 
   it('refuses a price no longer quoted, naming the new one, and places nothing', async () => {

@@ -48,6 +48,14 @@ function harness(history: Order[] = []) {
   return { trading, signals, told, stop };
 }
 
+/** A FOREX_CLOSED push naming `ids`, then the history read it starts has been answered. */
+async function pushClosed(signals: OrderSignals, ids: number[]) {
+  signals.closedIds = ids;
+  signals.closedSeq += 1;
+  await flush();
+  await flush();
+}
+
 describe('order news', () => {
   it('announces an order that was pending and is now holding, once', async () => {
     const { trading, told } = harness();
@@ -70,13 +78,36 @@ describe('order news', () => {
     ];
     const { signals, told } = harness(closed);
     expectOwnClose(3);
-    signals.closedIds = [2, 3, 4, 5];
-    signals.closedSeq += 1;
-    await flush();
-    await flush();
+    await pushClosed(signals, [2, 3, 4, 5]);
     expect(told).toEqual([
       'Stop loss hit: EUR/USD Buy 1 lots closed at 1.09000, P&L -500.00',
       'Position closed: EUR/USD Buy 1 lots at 1.10000, P&L 1.00',
     ]);
+  });
+
+  it('announces a take profit hit with its level and P&L', async () => {
+    const closed = [
+      order(6, { Status: 3, UpdatePrice: 1.105, FactProfits: '1000', CloseReason: 'take_profit' }),
+    ];
+    const { signals, told } = harness(closed);
+    await pushClosed(signals, [6]);
+    expect(told).toEqual(['Take profit hit: EUR/USD Buy 1 lots closed at 1.10500, P&L 1,000.00']);
+  });
+
+  it('announces a manual close made on another device, a sell naming its side', async () => {
+    const closed = [
+      order(7, {
+        Status: 3,
+        OrderType: 2,
+        Quantity: 0.5,
+        UpdatePrice: 1.0987,
+        FactProfits: '-12.5',
+        CloseReason: 'manual',
+      }),
+    ];
+    const { signals, told } = harness(closed);
+    // Not closed from this tab: no expectOwnClose(7).
+    await pushClosed(signals, [7]);
+    expect(told).toEqual(['Closed manually: EUR/USD Sell 0.5 lots closed at 1.09870, P&L -12.50']);
   });
 });
