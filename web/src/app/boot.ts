@@ -18,6 +18,7 @@ import {
   startFirstTradeList,
   startQuoteFeed,
 } from '../state/market.js';
+import { browserOffline } from '../state/network.js';
 import { followPhoneTheme } from '../state/theme.js';
 import { showAccountCopy, trading } from '../state/trading.js';
 import { App } from './App.js';
@@ -49,7 +50,7 @@ export function boot(root: HTMLElement): void {
   const opensOnQuotes = TRADE_LIST_PATHS.has(path);
   // No network: the quotes and the account this device kept show at once, delayed and not
   // tradable, until the network answers (state/device-copy.ts).
-  if (!navigator.onLine) {
+  if (browserOffline()) {
     void showQuotesCopy();
     void showAccountCopy();
   }

@@ -10,6 +10,7 @@ import { api } from '../api/index.js';
 import { liveWorker } from '../live/bridge.js';
 import type { OpenOrder } from '../worker/api.js';
 import type { AccountCopy } from './device-copy.js';
+import { browserOffline } from './network.js';
 import { session } from './session.js';
 import { readAllPages, toOpenOrder, toPendingMargin } from './trading-pages.js';
 
@@ -211,7 +212,7 @@ const deviceCopy = () => import('./device-copy.js');
 const refresher = createTradingRefresher({
   state: trading,
   token: () => session.token,
-  online: () => navigator.onLine,
+  online: () => !browserOffline(),
   fetchPage: (status, page) => api.call('myDeal', { status, page }),
   worker: liveWorker,
   deviceCopy: {

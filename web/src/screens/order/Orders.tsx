@@ -5,6 +5,7 @@ import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { useOrderSignals } from '../../live/hooks.js';
 import { navigate } from '../../nav/location.js';
+import { browserOffline } from '../../state/network.js';
 import { keptOrders, refreshTrading } from '../../state/trading.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { LiveStatus } from '../../ui/LiveStatus.js';
@@ -81,7 +82,7 @@ export default function Orders() {
     fetchPage: async (page, signal) => {
       // No network: the open orders this device kept, asking nothing (the call could only fail,
       // and its error toast would be about a failure the copy answers).
-      const keptOffline = page === 1 && !navigator.onLine ? await keptOrders(tab) : undefined;
+      const keptOffline = page === 1 && browserOffline() ? await keptOrders(tab) : undefined;
       if (keptOffline) return keptOffline;
       try {
         const answer = await api.call('myDeal', { status: tab, page }, { signal });
