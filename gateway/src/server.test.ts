@@ -90,6 +90,13 @@ describe('gateway in front of the mock upstream: REST', () => {
     expect(await res.json()).toMatchObject({ code: CODE.UPSTREAM_TIMEOUT, data: null });
   });
 
+  it('bounds how long Node waits for a request and for a silent connection', async () => {
+    const { app } = await start(mock.url, { BODY_TIMEOUT_MS: '5000', PROXY_TIMEOUT_MS: '2000' });
+    // Fastify leaves both off (0) unless told: a request could take its time for ever.
+    expect(app.server.requestTimeout).toBe(60_000 + 5000);
+    expect(app.server.timeout).toBe(5000 + 2000);
+  });
+
   it('answers 502 quickly when the upstream is down', async () => {
     const { url } = await start(`http://127.0.0.1:${await closedPort()}`);
     const started = Date.now();

@@ -4,6 +4,7 @@ import { CLOSE } from '@pipstream/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from './config.js';
 import { type LogStream, loggerOptions, RedactingLogController } from './logger.js';
+import { networksBy } from './network.js';
 import { healthRoutes } from './ops/health.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { proxyRoutes } from './proxy/index.js';
@@ -14,6 +15,9 @@ import { webRoutes } from './web/index.js';
 import { BASE_SETTINGS_REFRESH_MS, baseSettingsOf, createSiteOrigins } from './web/site-origins.js';
 
 export type { RealtimeHub, RealtimeOptions };
+
+/** Node's time for a request's headers (its default): part of Fastify's request timeout. */
+const HEADERS_TIMEOUT_MS = 60_000;
 
 export interface BuildOptions {
   /** The realtime hub to serve /v1/ws with; default: a new one fronting `upstreamWsUrl`. */
@@ -49,6 +53,8 @@ export function realtimeOptions(config: ResolvedConfig): RealtimeOptions {
     heartbeatMs: config.heartbeatMs,
     lingerMs: config.lingerMs,
     badFrameLimit: config.badFrameLimit,
+    socketMessages: config.socketMessages,
+    ipv6PrefixLength: config.ipv6PrefixLength,
     perMessageDeflate: config.perMessageDeflate,
   };
 }
@@ -67,6 +73,11 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
     trustProxy: config.trustProxy,
     // Requests arriving while closing get our own 503 (below), socket upgrades included.
     return503OnClosing: false,
+    // Node's own bounds, behind the proxy's body deadline (proxy/request-body.ts): a request
+    // must be whole within its headers' 60 s and its body's time, and a connection silent
+    // longer than a request may take (a body, then the upstream's answer) is dropped.
+    requestTimeout: HEADERS_TIMEOUT_MS + config.bodyTimeoutMs,
+    connectionTimeout: config.bodyTimeoutMs + config.proxyTimeoutMs,
   });
   const metrics = options.metrics ?? createMetrics();
   const hub =
@@ -121,6 +132,10 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   app.register(proxyRoutes, {
     upstreamUrl: config.upstreamUrl,
     timeoutMs: config.proxyTimeoutMs,
+    maxBodyBytes: config.maxBodyBytes,
+    bodyTimeoutMs: config.bodyTimeoutMs,
+    upstreamPerAddress: config.upstreamRequestsPerIp,
+    networkOf: networksBy(config.ipv6PrefixLength),
     cacheTtlMs: config.cacheTtlMs,
     metrics,
   });
