@@ -60,6 +60,11 @@ export function createMetrics() {
       help: 'Browsers closed because their send buffer passed the hard cap.',
       registers: [registry],
     }),
+    messageBudgetCloses: new Counter({
+      name: 'gateway_message_budget_closes_total',
+      help: 'Browser sockets closed (4420) for sending frames past their message budget.',
+      registers: [registry],
+    }),
     badFrames: new Counter({
       name: 'gateway_bad_frames_total',
       help: 'Malformed, oversized or refused browser frames, by reason.',

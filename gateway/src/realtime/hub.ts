@@ -17,6 +17,7 @@ import {
 } from '@pipstream/protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
+import { networksBy } from '../network.js';
 import { createAdmission } from './admission.js';
 import { Browser, type BrowserWriter } from './browser.js';
 import { type BadFrameReason, decodeBrowserFrame } from './browser-frames.js';
@@ -37,6 +38,7 @@ import {
 import { DEFLATE_NEGOTIATION, negotiatedWindowBits } from './permessage-deflate.js';
 import { createPrivateSessions, type UpstreamSettings } from './private-sessions.js';
 import { createPublicFeed } from './public-feed.js';
+import { fullBucket } from './rate-buckets.js';
 import { createRecoveryBus } from './recovery.js';
 import { HANDSHAKE_REFUSALS } from './refusals.js';
 import { SharedFrame } from './shared-frame.js';
@@ -93,15 +95,17 @@ function langOf(request: FastifyRequest): string | undefined {
  * Close codes (protocol CLOSE): 1009 frame over `maxFrameBytes`; 1008 per-IP limit raced past
  * the handshake check; 1012 shutdown; 4400 more than `badFrameLimit` bad frames in the window;
  * 4404 unknown topic or unlisted instrument (after an `error` frame naming it); 4408 silent
- * for three heartbeats; 4429 more than `maxSubscriptions`; 4508 send buffer past
- * `hardBufferBytes`. Before the
+ * for three heartbeats; 4420 frames past the socket's message budget (`socketMessages`); 4429
+ * more than `maxSubscriptions`; 4508 send buffer past `hardBufferBytes`. Before the
  * upgrade: 403 foreign Origin, 429 per-IP limit or connection rate, 503 shutting down. A
  * malformed frame, a binary frame or a private `sub` before login gets an `error` frame (code
- * INVALID_INPUT); a refused login, a `login_result` (private-sessions.ts).
+ * INVALID_INPUT); a refused login, a `login_result` (private-sessions.ts). Every per-address
+ * limit counts an IPv6 browser by its network (`ipv6PrefixLength`, network.ts).
  */
 export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): RealtimeHub {
   const { metrics, log } = deps;
   const badFrameWindowMs = options.badFrameWindowMs ?? DEFAULT_BAD_FRAME_WINDOW_MS;
+  const networkOf = networksBy(options.ipv6PrefixLength);
   const browsers = new Set<Browser>();
   const congested = new Set<Browser>();
   const closingSockets = new Set<WebSocket>();
@@ -218,7 +222,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       socket.close(CLOSE.SERVICE_RESTART, 'server restart');
       return;
     }
-    const { ip } = request;
+    const ip = networkOf(request.ip);
     if (!admission.acquire(ip)) {
       metrics.connectionsRefused.inc({ reason: 'ip_limit' });
       socket.close(CLOSE.POLICY, 'too many connections from this address');
@@ -231,6 +235,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       tcp: request.raw.socket,
       windowBits,
     });
+    browser.messages = fullBucket(options.socketMessages);
     browsers.add(browser);
     metrics.clients.inc();
     if (browser.compressed) metrics.compressingClients.inc();
@@ -259,6 +264,10 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     if (browser.released) return;
     browser.lastSeen = Date.now();
     counters.received();
+    if (!browser.messages?.tryRemoveTokens(1)) {
+      cutOff(browser);
+      return;
+    }
     if (isBinary) {
       refuseFrame(browser, 'binary', 'binary frame: the protocol is text only');
       return;
@@ -272,6 +281,17 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     if (decoded.kind === 'frame') onFrame(browser, decoded.frame);
     else if (decoded.kind === 'bad') refuseFrame(browser, decoded.reason, decoded.msg);
     else refuseTopic(browser, decoded.topic);
+  }
+
+  /**
+   * A browser past its message budget: nothing more of it is read (a flooder's frames wait in
+   * the kernel, not in the event loop) while its close is sent.
+   */
+  function cutOff(browser: Browser) {
+    metrics.messageBudgetCloses.inc();
+    log.info({ ip: browser.ip }, 'browser past its message budget closed');
+    browser.socket.pause();
+    closeBrowser(browser, CLOSE.TOO_MANY_MESSAGES, 'too many messages');
   }
 
   /** An unknown topic: an `error` frame naming it, then the close README promises. */
@@ -406,7 +426,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
   async function admit(request: FastifyRequest, reply: FastifyReply) {
     const refusal = shuttingDown
       ? 'shutting_down'
-      : admission.check(request.headers.origin, request.ip);
+      : admission.check(request.headers.origin, networkOf(request.ip));
     if (!refusal) {
       upgradeResponses.set(request.raw, reply.raw);
       return;
