@@ -79,7 +79,7 @@ export function createMetrics() {
     }),
     loginsRefused: new Counter({
       name: 'gateway_logins_refused_total',
-      help: 'Socket logins refused before reaching the upstream, by reason (socket_rate, address_rate, address_sessions, total_sessions).',
+      help: 'Socket logins refused before reaching the upstream, by reason (socket_rate, unanswered, address_rate, address_sessions, total_sessions).',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
