@@ -38,7 +38,8 @@ export interface BrowserWire {
 export class Browser {
   /** Every topic the browser holds: public, private, and private ones waiting for a login. */
   readonly topics = new Set<Topic>();
-  lastSeen = Date.now();
+  readonly openedAt = Date.now();
+  lastSeen = this.openedAt;
   /** Its message budget: every frame it sends takes a token (hub.ts). */
   messages: TokenBucket | undefined;
   /** The upstream state last told to this browser (it assumes 'up' until told otherwise). */

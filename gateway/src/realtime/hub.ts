@@ -65,6 +65,12 @@ export interface RealtimeStats {
 
 /** A browser silent for this many heartbeat intervals is closed. */
 const IDLE_INTERVALS = 3;
+/**
+ * A browser connected this many heartbeat intervals (10 s) hands its place in its address's
+ * connection rate back when it drops: its reconnect is paid for. A socket dropped sooner, as
+ * in a reconnect loop, does not.
+ */
+const SETTLED_INTERVALS = 2;
 /** How often congested browsers are checked for a drained buffer. */
 const DRAIN_POLL_MS = 20;
 /** Time a browser gets to complete a close the hub started before it is cut off. */
@@ -377,13 +383,18 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     if (!countBad(browser, reason)) browser.send(errorFrame(msg));
   }
 
-  /** Releases everything the hub holds for `browser`; its socket may still be closing. */
-  function release(browser: Browser) {
+  /**
+   * Releases everything the hub holds for `browser`; its socket may still be closing. `dropped`:
+   * it went away (its network, or silence), not closed by the hub for what it did.
+   */
+  function release(browser: Browser, dropped = true) {
     if (browser.released) return;
     browser.released = true;
     browsers.delete(browser);
     congested.delete(browser);
-    admission.release(browser.ip);
+    // A phone that was here a while and dropped will be back: its new socket is not new traffic.
+    const settled = Date.now() - browser.openedAt >= SETTLED_INTERVALS * options.heartbeatMs;
+    admission.release(browser.ip, dropped && settled);
     metrics.clients.dec();
     if (browser.compressed) metrics.compressingClients.dec();
     for (const topic of browser.topics) {
@@ -396,7 +407,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
 
   /** Starts a close with `code`, releasing the browser now; cut off if it does not complete. */
   function closeBrowser(browser: Browser, code: number, reason: string) {
-    release(browser);
+    release(browser, code === CLOSE.IDLE);
     const { socket } = browser;
     if (socket.readyState === WebSocket.CLOSED || closingSockets.has(socket)) return;
     closingSockets.add(socket);
