@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import { CLOSE } from '@pipstream/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from './config.js';
+import { limitIdleConnections } from './idle-connections.js';
 import { type LogStream, loggerOptions, RedactingLogController } from './logger.js';
 import { networksBy } from './network.js';
 import { healthRoutes } from './ops/health.js';
@@ -89,6 +90,12 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   app.decorate('realtime', onceShutdown(hub));
   app.decorate('metrics', metrics);
   const gateway = app as FastifyInstance as Gateway;
+  const networkOf = networksBy(config.ipv6PrefixLength);
+  const waiting = limitIdleConnections(app.server, {
+    maxPerAddress: config.maxIdleConnectionsPerIp,
+    networkOf,
+    onEvicted: () => metrics.idleConnectionsClosed.inc(),
+  });
 
   let closing = false;
   // Added before @fastify/websocket registers its own preClose (which closes sockets without a
@@ -96,6 +103,9 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   app.addHook('preClose', async () => {
     closing = true;
     await gateway.realtime.shutdown(CLOSE.SERVICE_RESTART, 'server restart');
+    // Connections without a request in progress — a request's headers half sent, a socket
+    // upgrade's among them — would hold the drain open until the grace ran out.
+    waiting.closeWaiting();
   });
   // While draining, every request — a socket upgrade too — gets 503 with our envelope, and the
   // balancer sends it elsewhere. An upgrade's socket is Node's no more once the 'upgrade' event
@@ -135,7 +145,7 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
     maxBodyBytes: config.maxBodyBytes,
     bodyTimeoutMs: config.bodyTimeoutMs,
     upstreamPerAddress: config.upstreamRequestsPerIp,
-    networkOf: networksBy(config.ipv6PrefixLength),
+    networkOf,
     cacheTtlMs: config.cacheTtlMs,
     metrics,
   });

@@ -83,6 +83,11 @@ export function createMetrics() {
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
+    idleConnectionsClosed: new Counter({
+      name: 'gateway_idle_connections_closed_total',
+      help: 'HTTP connections waiting for a request closed as one too many of their address.',
+      registers: [registry],
+    }),
     proxyDuration: new Histogram({
       name: 'gateway_proxy_request_duration_seconds',
       help: 'REST proxy request duration, by outcome (upstream, cache, error).',
