@@ -122,6 +122,23 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
     expect((await fetch(`${down.url}/healthz`)).status).toBe(200);
   });
 
+  it('is not ready from the first pong its upstream misses, before letting it go', async () => {
+    const { app, url } = await start(mock.url, { HEARTBEAT_MS: '500' });
+    await eventually(async () => (await fetch(`${url}/readyz`)).status === 200);
+    await fetch(`${mock.url}/__control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ silentPings: true }),
+    });
+    const frozen = Date.now();
+    await eventually(async () => (await fetch(`${url}/readyz`)).status === 503, 5000);
+    const notReadyAfter = Date.now() - frozen;
+    // The upstream socket is still held: a pong or two more missed and it is let go.
+    expect(app.realtime.stats().upstream.public).toBe(true);
+    // The next ping (within 500 ms) and its 250 ms deadline.
+    expect(notReadyAfter).toBeLessThan(1500);
+  });
+
   it('relays the feed at /v1/ws and tells browsers 1012 when it closes', async () => {
     const { app, url } = await start(mock.url);
     const browser = new WebSocket(`${url.replace('http', 'ws')}/v1/ws`);
