@@ -13,7 +13,12 @@ import { DEFAULT_THRESHOLD } from './proxy/precompressed.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from './realtime/index.js';
 import { HANDSHAKE_REFUSALS } from './realtime/refusals.js';
 import { webRoutes } from './web/index.js';
-import { BASE_SETTINGS_REFRESH_MS, baseSettingsOf, createSiteOrigins } from './web/site-origins.js';
+import {
+  BASE_SETTINGS_REFRESH_MS,
+  baseSettingsOf,
+  createSiteOrigins,
+  logosOf,
+} from './web/site-origins.js';
 
 export type { RealtimeHub, RealtimeOptions };
 
@@ -154,6 +159,7 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
     upstreamUrl: config.upstreamUrl,
     upstreamWsUrl: config.upstreamWsUrl,
     loadSettings: baseSettingsOf(config.upstreamUrl),
+    loadLogos: logosOf(config.upstreamUrl),
     refreshMs: BASE_SETTINGS_REFRESH_MS,
     onError: (error) => app.log.warn({ err: String(error) }, 'base settings not read'),
   });
