@@ -59,7 +59,9 @@ function tickLatencyP99(from: number, to: number): number {
   const latencies: number[] = [];
   for (const b of browsers) {
     const arrivals = new Map<string, number>();
-    b.texts.forEach((text, i) => arrivals.set(text, b.arrivals[i] ?? 0));
+    b.texts.forEach((text, i) => {
+      arrivals.set(text, b.arrivals[i] ?? 0);
+    });
     for (const [text, at] of sent) {
       latencies.push((arrivals.get(text) ?? Number.POSITIVE_INFINITY) - at);
     }
