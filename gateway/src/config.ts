@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { SOCKET_PATH } from '@pipstream/protocol';
 import { z } from 'zod';
 import { DEFAULT_IPV6_PREFIX_LENGTH } from './network.js';
-import { PROXY_DEFAULTS as PROXY } from './proxy/index.js';
-import { POOL_CONNECTIONS } from './proxy/upstream-pool.js';
+import { POOL_CONNECTIONS, PROXY_DEFAULTS as PROXY } from './proxy/limits.js';
 import { REALTIME_DEFAULTS as HUB } from './realtime/options.js';
 
 /** Environment-like input: `process.env`, or a plain object in tests. */

@@ -13,6 +13,7 @@ import { sendAnswer, type UpstreamAnswer } from './answer.js';
 import { CACHEABLE_PATHS, cacheKey, pathOf } from './cacheable.js';
 import { classifyFailure, failureAnswer, type UpstreamFailure } from './failure.js';
 import { browserAnswerHeaders, upstreamRequestHeaders } from './hop-headers.js';
+import { PROXY_DEFAULTS } from './limits.js';
 import { createMicroCache } from './micro-cache.js';
 import { createPrecompressor, type Precompressor } from './precompressed.js';
 import { receivedWithin, WholeBody } from './request-body.js';
@@ -46,16 +47,6 @@ export interface ProxyOptions {
    */
   readonly precompressor?: Precompressor;
 }
-
-/** The proxy's limits unless configured (config.ts reads them from the environment). */
-export const PROXY_DEFAULTS = {
-  /** The largest body: an image upload of 5 MiB as multipart, as nginx's `client_max_body_size`. */
-  maxBodyBytes: 6 * 1024 * 1024,
-  /** A 5 MiB upload arrives whole in a minute at 0.7 Mbit/s: a slow cellular uplink. */
-  bodyTimeoutMs: 60_000,
-  /** A quarter of the pool: a carrier's shared address still gets 64 calls in flight at once. */
-  upstreamPerAddress: 64,
-} as const;
 
 declare module 'fastify' {
   interface FastifyRequest {

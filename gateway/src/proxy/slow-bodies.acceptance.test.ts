@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, demoUser } from '../realtime/test-support/mock.js';
 import { buildGateway, type Gateway } from '../server.js';
 import { testConfig } from '../test-support/config.js';
-import { PROXY_DEFAULTS } from './index.js';
-import { POOL_CONNECTIONS } from './upstream-pool.js';
+import { POOL_CONNECTIONS, PROXY_DEFAULTS } from './limits.js';
 
 /** Short, so that "at the deadline" is a bound worth checking and the test stays quick. */
 const TIMEOUT_MS = 2000;

@@ -1,4 +1,5 @@
 import { type Dispatcher, Pool } from 'undici';
+import { POOL_CONNECTIONS } from './limits.js';
 
 export interface UpstreamPoolOptions {
   /** The upstream's origin, e.g. `https://api.example.com`. */
@@ -11,9 +12,6 @@ export interface UpstreamPoolOptions {
    */
   readonly perAddress: number;
 }
-
-/** Connections to the upstream: every forwarded request and every shared fetch share them. */
-export const POOL_CONNECTIONS = 256;
 
 /** The part of undici's callback API reply-from calls on the `undici` object it is given. */
 export interface Requestable {
