@@ -7,7 +7,7 @@ import { testConfig } from '../test-support/config.js';
 import { POOL_CONNECTIONS, PROXY_DEFAULTS } from './limits.js';
 
 /** Short, so that "at the deadline" is a bound worth checking and the test stays quick. */
-const TIMEOUT_MS = 2000;
+const TIMEOUT_MS = 3000;
 /** More slow POSTs than the upstream pool has connections. */
 const ATTACKERS = POOL_CONNECTIONS + 44;
 /** Token calls timed on each side of the comparison. */
