@@ -2,6 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SOCKET_PATH } from '@pipstream/protocol';
 import { z } from 'zod';
+import { DEFAULT_IPV6_PREFIX_LENGTH } from './network.js';
+import { POOL_CONNECTIONS, PROXY_DEFAULTS as PROXY } from './proxy/limits.js';
 import { REALTIME_DEFAULTS as HUB } from './realtime/options.js';
 
 /** Environment-like input: `process.env`, or a plain object in tests. */
@@ -158,6 +160,12 @@ const envVariables = z.object({
     return z.NEVER;
   }),
   PROXY_TIMEOUT_MS: integer(10_000, 100, 300_000),
+  MAX_BODY_BYTES: integer(PROXY.maxBodyBytes, KIB, 64 * MIB),
+  BODY_TIMEOUT_MS: integer(PROXY.bodyTimeoutMs, 100, 600_000),
+  UPSTREAM_REQUESTS_PER_IP: integer(PROXY.upstreamPerAddress, 1, POOL_CONNECTIONS),
+  /** As many idle connections as sockets: a carrier's shared address, one or two per phone. */
+  MAX_IDLE_CONNECTIONS_PER_IP: integer(HUB.maxConnectionsPerIp, 1, 1_000_000),
+  IPV6_PREFIX_LENGTH: integer(DEFAULT_IPV6_PREFIX_LENGTH, 16, 128),
   CACHE_TTL_MS: integer(1000, 0, 60_000),
   MAX_FRAME_BYTES: integer(HUB.maxFrameBytes, 64, MIB),
   MAX_SUBSCRIPTIONS: integer(HUB.maxSubscriptions, 1, 10_000),
@@ -171,6 +179,8 @@ const envVariables = z.object({
   HEARTBEAT_MS: integer(HUB.heartbeatMs, 100, 600_000),
   LINGER_MS: integer(HUB.lingerMs, 0, 600_000),
   BAD_FRAME_LIMIT: integer(HUB.badFrameLimit, 1, 100_000),
+  SOCKET_MESSAGE_BURST: integer(HUB.socketMessages.burst, 1, 1_000_000),
+  SOCKET_MESSAGE_RATE: integer(HUB.socketMessages.perSecond, 1, 1_000_000),
   SHUTDOWN_GRACE_MS: integer(10_000, 0, 600_000),
   WS_PERMESSAGE_DEFLATE: boolean(HUB.perMessageDeflate),
 });
@@ -220,6 +230,11 @@ const envSchema = envVariables
     webDir: env.WEB_DIR,
     logLevel: env.LOG_LEVEL,
     proxyTimeoutMs: env.PROXY_TIMEOUT_MS,
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    bodyTimeoutMs: env.BODY_TIMEOUT_MS,
+    upstreamRequestsPerIp: env.UPSTREAM_REQUESTS_PER_IP,
+    maxIdleConnectionsPerIp: env.MAX_IDLE_CONNECTIONS_PER_IP,
+    ipv6PrefixLength: env.IPV6_PREFIX_LENGTH,
     cacheTtlMs: env.CACHE_TTL_MS,
     maxFrameBytes: env.MAX_FRAME_BYTES,
     maxSubscriptions: env.MAX_SUBSCRIPTIONS,
@@ -233,6 +248,7 @@ const envSchema = envVariables
     heartbeatMs: env.HEARTBEAT_MS,
     lingerMs: env.LINGER_MS,
     badFrameLimit: env.BAD_FRAME_LIMIT,
+    socketMessages: { burst: env.SOCKET_MESSAGE_BURST, perSecond: env.SOCKET_MESSAGE_RATE },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     perMessageDeflate: env.WS_PERMESSAGE_DEFLATE,
   }));

@@ -18,6 +18,8 @@ describe('redactUrl', () => {
     ['/api/x?q=d3b07384d113edec49eaa6238ad5ff00', '/api/x?q=[redacted]'],
     ['/api/x?d3b07384d113edec49eaa6238ad5ff00', '/api/x?[redacted]'],
     ['/api/x?to%6Ben=abc', '/api/x?to%6Ben=[redacted]'],
+    ['/api/x?x=1;token=abc&y=2', '/api/x?x=1;token=[redacted]&y=2'],
+    ['/v1/ws?lang=en;access_token=abc;t=1', '/v1/ws?lang=en;access_token=[redacted];t=1'],
   ])('redacts %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

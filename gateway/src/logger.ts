@@ -40,8 +40,8 @@ function decoded(text: string): string {
 }
 
 /**
- * `url` with the value of every token-like query parameter replaced by `[redacted]`: one named
- * like a secret (`?token=`, `?access_token=`, `?apiKey=`…) or whose value looks like one. The
+ * `url` with the value of every token-like query parameter (split at `&` or `;`) replaced by
+ * `[redacted]`: one named like a secret (`?token=`, `?access_token=`, `?apiKey=`…) or whose value looks like one. The
  * rest is kept as sent, so the log still says which call it was.
  */
 export function redactUrl(url: string): string {
@@ -49,9 +49,12 @@ export function redactUrl(url: string): string {
   if (at === -1) return url;
   const hash = url.indexOf('#', at);
   const query = url.slice(at + 1, hash === -1 ? undefined : hash);
+  // `;` separates parameters too for many servers (and for Fastify's `useSemicolonDelimiter`):
+  // split on both, and keep each separator as it was.
   const redacted = query
-    .split('&')
-    .map((pair) => {
+    .split(/([&;])/)
+    .map((pair, index) => {
+      if (index % 2 === 1) return pair;
       const equals = pair.indexOf('=');
       if (equals === -1) return SECRET_VALUE.test(decoded(pair)) ? CENSOR : pair;
       const name = pair.slice(0, equals);
@@ -60,7 +63,7 @@ export function redactUrl(url: string): string {
         ? `${name}=${CENSOR}`
         : pair;
     })
-    .join('&');
+    .join('');
   return `${url.slice(0, at + 1)}${redacted}${hash === -1 ? '' : url.slice(hash)}`;
 }
 

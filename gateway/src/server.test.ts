@@ -90,6 +90,13 @@ describe('gateway in front of the mock upstream: REST', () => {
     expect(await res.json()).toMatchObject({ code: CODE.UPSTREAM_TIMEOUT, data: null });
   });
 
+  it('bounds how long Node waits for a request and for a silent connection', async () => {
+    const { app } = await start(mock.url, { BODY_TIMEOUT_MS: '5000', PROXY_TIMEOUT_MS: '2000' });
+    // Fastify leaves both off (0) unless told: a request could take its time for ever.
+    expect(app.server.requestTimeout).toBe(60_000 + 5000);
+    expect(app.server.timeout).toBe(5000 + 2000);
+  });
+
   it('answers 502 quickly when the upstream is down', async () => {
     const { url } = await start(`http://127.0.0.1:${await closedPort()}`);
     const started = Date.now();
@@ -113,6 +120,23 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ ready: false });
     expect((await fetch(`${down.url}/healthz`)).status).toBe(200);
+  });
+
+  it('is not ready from the first pong its upstream misses, before letting it go', async () => {
+    const { app, url } = await start(mock.url, { HEARTBEAT_MS: '500' });
+    await eventually(async () => (await fetch(`${url}/readyz`)).status === 200);
+    await fetch(`${mock.url}/__control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ silentPings: true }),
+    });
+    const frozen = Date.now();
+    await eventually(async () => (await fetch(`${url}/readyz`)).status === 503, 5000);
+    const notReadyAfter = Date.now() - frozen;
+    // The upstream socket is still held: a pong or two more missed and it is let go.
+    expect(app.realtime.stats().upstream.public).toBe(true);
+    // The next ping (within 500 ms) and its 250 ms deadline.
+    expect(notReadyAfter).toBeLessThan(1500);
   });
 
   it('relays the feed at /v1/ws and tells browsers 1012 when it closes', async () => {
@@ -166,7 +190,7 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
 });
 
 describe('content security policy', () => {
-  it("allows connections to the upstream and frames of the support chat's host, nothing else", async () => {
+  it("allows connections to the upstream, frames of the support chat's host, images of the upstream's and the logos' hosts, nothing else", async () => {
     const { url } = await start(mock.url, { WEB_DIR: join(tmpdir(), 'pipstream-no-web-build') });
     const settings = await fetch(`${mock.url}/api/basicSet/getBasicInfo`).then((r) => r.json());
     const chat = new URL(settings.data.service_link as string).origin;
@@ -182,6 +206,8 @@ describe('content security policy', () => {
     const upstream = new URL(mock.url);
     expect(directives['frame-src']).toEqual(["'self'", chat]);
     expect(directives['connect-src']).toEqual(["'self'", upstream.origin, `ws://${upstream.host}`]);
+    // The mock names its logos by path (the site itself): images of no other host but its own.
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', upstream.origin]);
   });
 });
 

@@ -3,7 +3,9 @@ import websocket from '@fastify/websocket';
 import { CLOSE } from '@pipstream/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from './config.js';
+import { limitIdleConnections } from './idle-connections.js';
 import { type LogStream, loggerOptions, RedactingLogController } from './logger.js';
+import { networksBy } from './network.js';
 import { healthRoutes } from './ops/health.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { proxyRoutes } from './proxy/index.js';
@@ -11,9 +13,17 @@ import { DEFAULT_THRESHOLD } from './proxy/precompressed.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from './realtime/index.js';
 import { HANDSHAKE_REFUSALS } from './realtime/refusals.js';
 import { webRoutes } from './web/index.js';
-import { BASE_SETTINGS_REFRESH_MS, baseSettingsOf, createSiteOrigins } from './web/site-origins.js';
+import {
+  BASE_SETTINGS_REFRESH_MS,
+  baseSettingsOf,
+  createSiteOrigins,
+  logosOf,
+} from './web/site-origins.js';
 
 export type { RealtimeHub, RealtimeOptions };
+
+/** Node's time for a request's headers (its default): part of Fastify's request timeout. */
+const HEADERS_TIMEOUT_MS = 60_000;
 
 export interface BuildOptions {
   /** The realtime hub to serve /v1/ws with; default: a new one fronting `upstreamWsUrl`. */
@@ -49,6 +59,8 @@ export function realtimeOptions(config: ResolvedConfig): RealtimeOptions {
     heartbeatMs: config.heartbeatMs,
     lingerMs: config.lingerMs,
     badFrameLimit: config.badFrameLimit,
+    socketMessages: config.socketMessages,
+    ipv6PrefixLength: config.ipv6PrefixLength,
     perMessageDeflate: config.perMessageDeflate,
   };
 }
@@ -67,6 +79,11 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
     trustProxy: config.trustProxy,
     // Requests arriving while closing get our own 503 (below), socket upgrades included.
     return503OnClosing: false,
+    // Node's own bounds, behind the proxy's body deadline (proxy/request-body.ts): a request
+    // must be whole within its headers' 60 s and its body's time, and a connection silent
+    // longer than a request may take (a body, then the upstream's answer) is dropped.
+    requestTimeout: HEADERS_TIMEOUT_MS + config.bodyTimeoutMs,
+    connectionTimeout: config.bodyTimeoutMs + config.proxyTimeoutMs,
   });
   const metrics = options.metrics ?? createMetrics();
   const hub =
@@ -78,6 +95,12 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   app.decorate('realtime', onceShutdown(hub));
   app.decorate('metrics', metrics);
   const gateway = app as FastifyInstance as Gateway;
+  const networkOf = networksBy(config.ipv6PrefixLength);
+  const waiting = limitIdleConnections(app.server, {
+    maxPerAddress: config.maxIdleConnectionsPerIp,
+    networkOf,
+    onEvicted: () => metrics.idleConnectionsClosed.inc(),
+  });
 
   let closing = false;
   // Added before @fastify/websocket registers its own preClose (which closes sockets without a
@@ -85,6 +108,9 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   app.addHook('preClose', async () => {
     closing = true;
     await gateway.realtime.shutdown(CLOSE.SERVICE_RESTART, 'server restart');
+    // Connections without a request in progress — a request's headers half sent, a socket
+    // upgrade's among them — would hold the drain open until the grace ran out.
+    waiting.closeWaiting();
   });
   // While draining, every request — a socket upgrade too — gets 503 with our envelope, and the
   // balancer sends it elsewhere. An upgrade's socket is Node's no more once the 'upgrade' event
@@ -121,6 +147,10 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   app.register(proxyRoutes, {
     upstreamUrl: config.upstreamUrl,
     timeoutMs: config.proxyTimeoutMs,
+    maxBodyBytes: config.maxBodyBytes,
+    bodyTimeoutMs: config.bodyTimeoutMs,
+    upstreamPerAddress: config.upstreamRequestsPerIp,
+    networkOf,
     cacheTtlMs: config.cacheTtlMs,
     metrics,
   });
@@ -129,6 +159,7 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
     upstreamUrl: config.upstreamUrl,
     upstreamWsUrl: config.upstreamWsUrl,
     loadSettings: baseSettingsOf(config.upstreamUrl),
+    loadLogos: logosOf(config.upstreamUrl),
     refreshMs: BASE_SETTINGS_REFRESH_MS,
     onError: (error) => app.log.warn({ err: String(error) }, 'base settings not read'),
   });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { CLOSE } from '@pipstream/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from './server.js';
@@ -49,6 +50,24 @@ describe('closeWithin', () => {
       { code: CLOSE.SERVICE_RESTART, reason: 'server restart' },
     ]);
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+
+  it('does not wait for a socket upgrade whose headers were never finished', async () => {
+    const { app, url } = await gatewayWithSlowUpstream(0);
+    const { port } = new URL(url);
+    const half = connect({ host: '127.0.0.1', port: Number(port) });
+    closers.push(async () => half.destroy());
+    half.on('error', () => {});
+    await new Promise((resolve) => half.once('connect', resolve));
+    half.write('GET /v1/ws HTTP/1.1\r\nHost: gateway\r\nUpgrade: websocket\r\n');
+    // The gateway has read what came: the request is begun, and will never be whole.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const started = Date.now();
+    const outcome = await closeWithin(app, 3000);
+
+    expect(outcome).toBe('drained');
+    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it('cuts what is still running when the grace runs out', async () => {

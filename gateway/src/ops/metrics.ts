@@ -60,6 +60,11 @@ export function createMetrics() {
       help: 'Browsers closed because their send buffer passed the hard cap.',
       registers: [registry],
     }),
+    messageBudgetCloses: new Counter({
+      name: 'gateway_message_budget_closes_total',
+      help: 'Browser sockets closed (4420) for sending frames past their message budget.',
+      registers: [registry],
+    }),
     badFrames: new Counter({
       name: 'gateway_bad_frames_total',
       help: 'Malformed, oversized or refused browser frames, by reason.',
@@ -74,8 +79,13 @@ export function createMetrics() {
     }),
     loginsRefused: new Counter({
       name: 'gateway_logins_refused_total',
-      help: 'Socket logins refused before reaching the upstream, by reason (socket_rate, address_rate, address_sessions, total_sessions).',
+      help: 'Socket logins refused before reaching the upstream, by reason (socket_rate, unanswered, address_rate, address_sessions, total_sessions).',
       labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
+    idleConnectionsClosed: new Counter({
+      name: 'gateway_idle_connections_closed_total',
+      help: 'HTTP connections waiting for a request closed as one too many of their address.',
       registers: [registry],
     }),
     proxyDuration: new Histogram({

@@ -41,14 +41,17 @@ const UNDICI_TIMEOUTS: ReadonlySet<unknown> = new Set([
 ]);
 
 /**
- * Names a failed upstream exchange. An undici deadline (connect, headers, body) or an error with
- * status 504 is a timeout; anything else (refused, reset, DNS) means the upstream is
- * unavailable. A fetch aborted by its `AbortSignal.timeout` rejects with a `TimeoutError`.
+ * Names a failed upstream exchange. An undici deadline (connect, headers, body), the deadline
+ * counted from the request's arrival (upstream-pool.ts) or an error with status 504 is a
+ * timeout; anything else (refused, reset, DNS) means the upstream is unavailable. A fetch
+ * aborted by its `AbortSignal.timeout` rejects with a `TimeoutError`. reply-from wraps what it
+ * does not know in an error of its own: its `cause` is looked at too.
  */
-export function classifyFailure(error: unknown): UpstreamFailure {
+export function classifyFailure(error: unknown, depth = 0): UpstreamFailure {
   if (typeof error !== 'object' || error === null) return 'unavailable';
   if ('code' in error && UNDICI_TIMEOUTS.has(error.code)) return 'timeout';
   if ('statusCode' in error && error.statusCode === 504) return 'timeout';
   if ('name' in error && error.name === 'TimeoutError') return 'timeout';
+  if ('cause' in error && depth < 3) return classifyFailure(error.cause, depth + 1);
   return 'unavailable';
 }

@@ -1,6 +1,8 @@
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { CODE } from '@pipstream/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMetrics, type Metrics } from '../ops/metrics.js';
 import { rawRequest } from '../test-support/raw-request.js';
 import {
@@ -9,7 +11,7 @@ import {
   okAnswer,
   startRecordingUpstream,
 } from '../test-support/recording-upstream.js';
-import { proxyRoutes } from './index.js';
+import { type ProxyOptions, proxyRoutes } from './index.js';
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -24,14 +26,16 @@ interface Started {
 
 async function startProxy(
   upstreamUrl: string,
-  options: { timeoutMs?: number; ttlMs?: number } = {},
+  options: { ttlMs?: number } & Partial<Omit<ProxyOptions, 'upstreamUrl' | 'metrics'>> = {},
 ) {
   const app = Fastify();
   const metrics = createMetrics();
+  const { ttlMs, ...limits } = options;
   await app.register(proxyRoutes, {
+    timeoutMs: 2000,
+    ...limits,
     upstreamUrl,
-    timeoutMs: options.timeoutMs ?? 2000,
-    cacheTtlMs: options.ttlMs ?? 1000,
+    cacheTtlMs: ttlMs ?? 1000,
     metrics,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -228,6 +232,90 @@ describe('REST proxy: upstream failures mid-answer', () => {
     const res = await fetch(`${url}/v1/api/forex/my_deal?t=2`, { headers: { authorization: 't' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ code: 1 });
+  });
+});
+
+describe("REST proxy: one address's share of the upstream", () => {
+  it('sends at most its share upstream at once; the rest wait, and other addresses pass', async () => {
+    const held: (() => void)[] = [];
+    const up = await upstream((request, res) => {
+      held.push(() => okAnswer(request, res));
+    });
+    const { url } = await startProxy(up.url, { upstreamPerAddress: 4, timeoutMs: 5000 });
+    const from = (localAddress: string, path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          `${url}${path}`,
+          { localAddress, agent: false, headers: { authorization: 't' } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    const crowd = Array.from({ length: 10 }, (_, i) => from('127.0.0.2', `/api/user/info?n=${i}`));
+    await vi.waitFor(() => expect(up.requests).toHaveLength(4));
+    // Another address is not queued behind the crowd.
+    const other = from('127.0.0.1', '/api/user/info?other');
+    await vi.waitFor(() => expect(up.requests).toHaveLength(5));
+    expect(up.requests.at(-1)?.url).toBe('/api/user/info?other');
+    held.pop()?.();
+    expect(await other).toBe(200);
+    // The crowd goes through in turn, never more than its share upstream at once.
+    for (let answered = 0; answered < 10; answered++) {
+      await vi.waitFor(() => expect(held).toHaveLength(Math.min(4, 10 - answered)));
+      held.shift()?.();
+    }
+    expect(await Promise.all(crowd)).toEqual(Array(10).fill(200));
+  });
+});
+
+describe('REST proxy: request bodies', () => {
+  it('refuses a body over the limit with 413 and never forwards it', async () => {
+    const up = await upstream();
+    const { url } = await startProxy(up.url, { maxBodyBytes: 1024 });
+    const res = await rawRequest(url, '/api/common/image_upload', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: 'x'.repeat(2048),
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ code: CODE.INVALID_INPUT });
+    expect(res.headers.connection).toBe('close');
+    expect(up.requests).toHaveLength(0);
+  });
+
+  it('answers 408 and closes a connection whose body does not arrive in time; nothing goes upstream', async () => {
+    const up = await upstream();
+    const { url } = await startProxy(up.url, { bodyTimeoutMs: 300 });
+    const { port } = new URL(url);
+    const socket = connect({ host: '127.0.0.1', port: Number(port) });
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    const ended = new Promise<number>((resolve) =>
+      socket.once('close', () => resolve(performance.now())),
+    );
+    socket.on('error', () => {});
+    const sent = performance.now();
+    socket.write(
+      'POST /api/user/loginForU HTTP/1.1\r\nHost: x\r\n' +
+        'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 61440\r\n\r\na',
+    );
+    // A byte now and then: never idle, never done.
+    const trickle = setInterval(() => socket.writable && socket.write('a'), 50);
+    const closedAt = await ended;
+    clearInterval(trickle);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('"code":422');
+    expect(closedAt - sent).toBeGreaterThanOrEqual(280);
+    expect(closedAt - sent).toBeLessThan(2000);
+    expect(up.requests).toHaveLength(0);
+    expect(up.connections).toBe(0);
   });
 });
 

@@ -7,21 +7,35 @@ import type {
   FastifyRequest,
   HTTPMethods,
 } from 'fastify';
+import { networkOf as defaultNetworkOf, type NetworkOf } from '../network.js';
 import type { Metrics } from '../ops/metrics.js';
 import { sendAnswer, type UpstreamAnswer } from './answer.js';
 import { CACHEABLE_PATHS, cacheKey, pathOf } from './cacheable.js';
 import { classifyFailure, failureAnswer, type UpstreamFailure } from './failure.js';
 import { browserAnswerHeaders, upstreamRequestHeaders } from './hop-headers.js';
+import { PROXY_DEFAULTS } from './limits.js';
 import { createMicroCache } from './micro-cache.js';
 import { createPrecompressor, type Precompressor } from './precompressed.js';
+import { receivedWithin, WholeBody } from './request-body.js';
 import { fetchShared, type SharedAnswer } from './shared-fetch.js';
-import { BrowserLeaving, createUpstreamPool, type Requestable } from './upstream-pool.js';
+import { createUpstreamPool, Exchange, type Requestable } from './upstream-pool.js';
 
 export interface ProxyOptions {
   /** The upstream's origin, e.g. `https://api.example.com`. */
   readonly upstreamUrl: string;
-  /** Deadline of one upstream exchange (connect, then headers, then between body chunks). */
+  /**
+   * Deadline of one upstream exchange: the answer's headers within this of the request's arrival
+   * (its body whole), waiting for a connection included; then between the answer's body chunks.
+   */
   readonly timeoutMs: number;
+  /** Largest request body; a larger one is answered 413 and never forwarded. */
+  readonly maxBodyBytes?: number;
+  /** Time a request body gets to arrive whole; then 408, and the connection is closed. */
+  readonly bodyTimeoutMs?: number;
+  /** Forwarded requests of one address in the upstream pool at once (upstream-pool.ts). */
+  readonly upstreamPerAddress?: number;
+  /** The key an address's share of the pool is counted by (default: network.ts's /64). */
+  readonly networkOf?: NetworkOf;
   /** How long a shared public answer is reused; 0 keeps none (single-flight still applies). */
   readonly cacheTtlMs: number;
   /** Total size of the kept answers; default 32 MiB. */
@@ -36,8 +50,8 @@ export interface ProxyOptions {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** A forwarded request's abort signal, fired when the browser leaves. */
-    browserLeaving: BrowserLeaving | null;
+    /** A forwarded request's exchange with the upstream: its deadline and abort signal. */
+    exchange: Exchange | null;
   }
 }
 
@@ -62,15 +76,21 @@ const FORWARDED: readonly { routes: string[]; methods: HTTPMethods[] }[] = [
 /**
  * The REST proxy: @fastify/http-proxy forwards `/api/*`, `/v1/api/*` (and `GET /uploads/*`)
  * to the upstream unchanged — headers including `lang` and `authorization`, query strings,
- * form and multipart bodies streamed as they come — and refuses a path that would leave its
- * prefix (dot segments however spelt, an absolute URL) with a 400. Around it, this plugin adds:
+ * form and multipart bodies — and refuses a path that would leave its prefix (dot segments
+ * however spelt, an absolute URL) with a 400. A body is read whole, within `maxBodyBytes` and
+ * `bodyTimeoutMs`, before anything goes upstream: a client sending slowly holds its own
+ * connection, never one of the upstream's. Around it, this plugin adds:
  * token-free GETs of the public calls every client makes on open answered from a micro-cache
  * with single-flight; a refused connection answered 502 and a silent upstream 504, each with
  * the `{code, msg, data}` envelope, never a hang; hop-by-hop headers dropped both ways; the
- * upstream request aborted when the browser leaves; and the duration metric by outcome.
+ * upstream request aborted when the browser leaves; one address's share of the upstream pool
+ * capped, each request's deadline counted from its arrival; and the duration metric by outcome.
  */
 export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options) => {
   const { upstreamUrl, timeoutMs, metrics } = options;
+  const networkOf = options.networkOf ?? ((ip: string) => defaultNetworkOf(ip));
+  const maxBodyBytes = options.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? PROXY_DEFAULTS.bodyTimeoutMs;
   const outcomes = new WeakMap<object, Outcome>();
   const cache = createMicroCache<SharedAnswer>({
     ttlMs: options.cacheTtlMs,
@@ -79,7 +99,11 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
   });
   const precompressor = options.precompressor ?? createPrecompressor();
   // One pool to the upstream for everything: forwarded requests and the cache's own fetches.
-  const pool = createUpstreamPool({ upstreamUrl, timeoutMs });
+  const pool = createUpstreamPool({
+    upstreamUrl,
+    timeoutMs,
+    perAddress: options.upstreamPerAddress ?? PROXY_DEFAULTS.upstreamPerAddress,
+  });
   app.addHook('onClose', () => pool.close());
 
   const sendFailure = (request: object, reply: ReplyLike, failure: UpstreamFailure) => {
@@ -135,6 +159,9 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
   app.setErrorHandler((error: FastifyError, request, reply) => {
     outcomes.set(request, 'error');
     const status = error.statusCode ?? 500;
+    // A body refused before its end (too slow, too large, cut short) leaves the rest of it on the
+    // connection: it is not read, the connection ends with the answer.
+    if (BODY_REFUSALS.has(error.code)) reply.header('connection', 'close');
     if (status >= 500) {
       request.log.error({ err: error }, 'proxy error');
       return reply.code(500).send({
@@ -147,16 +174,26 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
     return reply.code(status).send({ code: CODE.INVALID_INPUT, msg: error.message, data: null });
   });
 
-  // Request bodies reach the upstream as they arrive, whatever their type: never parsed here.
+  // Request bodies are read whole, whatever their type, and go upstream as they came: never
+  // parsed here. Fastify refuses one longer than `maxBodyBytes` (413) or than it said (400).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: maxBodyBytes },
+    (_request, body, done) => done(null, new WholeBody(body as Buffer)),
+  );
+  // Callback style, as a GET (no body, nothing to time) passes on every request.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    done(null, hasBody(request) ? receivedWithin(payload, bodyTimeoutMs) : payload);
+  });
 
-  // The browser's leaving aborts its upstream exchange: before the answer, while it is read
-  // whole, or while it streams (Fastify also destroys a stream it was sending). The signal
-  // sits on the request, declared up front, rather than in a WeakMap per request.
-  app.decorateRequest('browserLeaving', null);
+  // The browser's leaving aborts its upstream exchange: while it waits for a connection, before
+  // the answer, while it is read whole, or while it streams (Fastify also destroys a stream it
+  // was sending). The exchange sits on the request, declared up front, rather than in a WeakMap
+  // per request.
+  app.decorateRequest('exchange', null);
   app.addHook('onRequestAbort', (request, done) => {
-    request.browserLeaving?.abort(new Error('the browser left'));
+    request.exchange?.abort(new Error('the browser left'));
     done();
   });
 
@@ -173,9 +210,10 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
       undici: pool.requestable as Requestable as { request: never },
       disableRequestLogging: true,
       handler(request, reply, destination, replyOptions) {
-        const signal = new BrowserLeaving();
-        request.browserLeaving = signal;
-        return pool.withSignal(signal, () => reply.from(destination, replyOptions));
+        // Its body is whole by now: the deadline runs from here, waiting for a connection included.
+        const exchange = new Exchange(networkOf(request.ip), timeoutMs);
+        request.exchange = exchange;
+        return pool.withExchange(exchange, () => reply.from(destination, replyOptions));
       },
       replyOptions: {
         // Never sent twice: an upstream 503 and a failed request reach the browser once.
@@ -205,6 +243,21 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
     return token === undefined || token.trim() === '';
   }
 };
+
+/** Errors of a request body refused before its end: too slow, too large, not as long as said. */
+const BODY_REFUSALS: ReadonlySet<string> = new Set([
+  'BODY_TIMEOUT',
+  'FST_ERR_CTP_BODY_TOO_LARGE',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+]);
+
+/** Whether Fastify reads a body for `request`: not for GET or HEAD, nor for an empty one. */
+function hasBody(request: FastifyRequest): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  const { headers } = request;
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
 
 /** The part of a Fastify reply a failure needs, whatever the server type. */
 interface ReplyLike {

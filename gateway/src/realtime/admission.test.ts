@@ -48,4 +48,20 @@ describe('createAdmission', () => {
     expect(refilled.filter((r) => r === undefined)).toHaveLength(5);
     expect(refilled.at(-1)).toBe('ip_rate');
   });
+
+  it('takes back the token of a socket that dropped after a while, not of one cut short', () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const admission = admit('*', 10, 1);
+    for (let i = 0; i < 10; i++) {
+      expect(admission.check(undefined, 'nat')).toBeUndefined();
+      expect(admission.acquire('nat')).toBe(true);
+    }
+    expect(admission.check(undefined, 'nat')).toBe('ip_limit');
+    // Six phones dropped after a while, four were cut short.
+    for (let i = 0; i < 6; i++) admission.release('nat', true);
+    for (let i = 0; i < 4; i++) admission.release('nat', false);
+    const back = Array.from({ length: 10 }, () => admission.check(undefined, 'nat'));
+    expect(back.filter((r) => r === undefined)).toHaveLength(6);
+    expect(back.at(-1)).toBe('ip_rate');
+  });
 });

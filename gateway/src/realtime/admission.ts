@@ -32,7 +32,9 @@ export interface AdmissionOptions {
  * Each address may hold `maxPerIp` sockets at once and open new ones from a token bucket: up to
  * `maxPerIp` at once (every phone behind a carrier's shared address reconnecting after a
  * restart), then `perIpPerSecond`. The concurrent cap bounds what an address holds, the bucket
- * what reconnecting in a loop costs.
+ * what reconnecting in a loop costs. A socket that was connected a while hands its token back
+ * when it drops (`release`): 500 phones of an address that just lost its 1 000 sockets
+ * reconnect at once without spending the burst that new phones of that address need.
  */
 export function createAdmission(options: AdmissionOptions) {
   const { allowedOrigins, maxPerIp } = options;
@@ -63,7 +65,9 @@ export function createAdmission(options: AdmissionOptions) {
       return true;
     },
 
-    release(ip: string): void {
+    /** A socket of `ip` is gone; `returned`: its token goes back to the address's rate. */
+    release(ip: string, returned = false): void {
+      if (returned) opening.give(ip);
       const count = perIp.get(ip) ?? 0;
       if (count <= 1) perIp.delete(ip);
       else perIp.set(ip, count - 1);

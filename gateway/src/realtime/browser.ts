@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { Topic } from '@pipstream/protocol';
+import type { TokenBucket } from 'limiter';
 import WebSocket from 'ws';
 import { encodeDayMarket, type Tick } from './last-values.js';
 import { SharedFrame } from './shared-frame.js';
@@ -37,7 +38,10 @@ export interface BrowserWire {
 export class Browser {
   /** Every topic the browser holds: public, private, and private ones waiting for a login. */
   readonly topics = new Set<Topic>();
-  lastSeen = Date.now();
+  readonly openedAt = Date.now();
+  lastSeen = this.openedAt;
+  /** Its message budget: every frame it sends takes a token (hub.ts). */
+  messages: TokenBucket | undefined;
   /** The upstream state last told to this browser (it assumes 'up' until told otherwise). */
   toldDown = false;
   released = false;

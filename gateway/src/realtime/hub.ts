@@ -17,6 +17,7 @@ import {
 } from '@pipstream/protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
+import { networksBy } from '../network.js';
 import { createAdmission } from './admission.js';
 import { Browser, type BrowserWriter } from './browser.js';
 import { type BadFrameReason, decodeBrowserFrame } from './browser-frames.js';
@@ -37,6 +38,7 @@ import {
 import { DEFLATE_NEGOTIATION, negotiatedWindowBits } from './permessage-deflate.js';
 import { createPrivateSessions, type UpstreamSettings } from './private-sessions.js';
 import { createPublicFeed } from './public-feed.js';
+import { fullBucket } from './rate-buckets.js';
 import { createRecoveryBus } from './recovery.js';
 import { HANDSHAKE_REFUSALS } from './refusals.js';
 import { SharedFrame } from './shared-frame.js';
@@ -63,6 +65,12 @@ export interface RealtimeStats {
 
 /** A browser silent for this many heartbeat intervals is closed. */
 const IDLE_INTERVALS = 3;
+/**
+ * A browser connected this many heartbeat intervals (10 s) hands its place in its address's
+ * connection rate back when it drops: its reconnect is paid for. A socket dropped sooner, as
+ * in a reconnect loop, does not.
+ */
+const SETTLED_INTERVALS = 2;
 /** How often congested browsers are checked for a drained buffer. */
 const DRAIN_POLL_MS = 20;
 /** Time a browser gets to complete a close the hub started before it is cut off. */
@@ -93,15 +101,17 @@ function langOf(request: FastifyRequest): string | undefined {
  * Close codes (protocol CLOSE): 1009 frame over `maxFrameBytes`; 1008 per-IP limit raced past
  * the handshake check; 1012 shutdown; 4400 more than `badFrameLimit` bad frames in the window;
  * 4404 unknown topic or unlisted instrument (after an `error` frame naming it); 4408 silent
- * for three heartbeats; 4429 more than `maxSubscriptions`; 4508 send buffer past
- * `hardBufferBytes`. Before the
+ * for three heartbeats; 4420 frames past the socket's message budget (`socketMessages`); 4429
+ * more than `maxSubscriptions`; 4508 send buffer past `hardBufferBytes`. Before the
  * upgrade: 403 foreign Origin, 429 per-IP limit or connection rate, 503 shutting down. A
  * malformed frame, a binary frame or a private `sub` before login gets an `error` frame (code
- * INVALID_INPUT); a refused login, a `login_result` (private-sessions.ts).
+ * INVALID_INPUT); a refused login, a `login_result` (private-sessions.ts). Every per-address
+ * limit counts an IPv6 browser by its network (`ipv6PrefixLength`, network.ts).
  */
 export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): RealtimeHub {
   const { metrics, log } = deps;
   const badFrameWindowMs = options.badFrameWindowMs ?? DEFAULT_BAD_FRAME_WINDOW_MS;
+  const networkOf = networksBy(options.ipv6PrefixLength);
   const browsers = new Set<Browser>();
   const congested = new Set<Browser>();
   const closingSockets = new Set<WebSocket>();
@@ -218,7 +228,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       socket.close(CLOSE.SERVICE_RESTART, 'server restart');
       return;
     }
-    const { ip } = request;
+    const ip = networkOf(request.ip);
     if (!admission.acquire(ip)) {
       metrics.connectionsRefused.inc({ reason: 'ip_limit' });
       socket.close(CLOSE.POLICY, 'too many connections from this address');
@@ -231,6 +241,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       tcp: request.raw.socket,
       windowBits,
     });
+    browser.messages = fullBucket(options.socketMessages);
     browsers.add(browser);
     metrics.clients.inc();
     if (browser.compressed) metrics.compressingClients.inc();
@@ -259,6 +270,10 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     if (browser.released) return;
     browser.lastSeen = Date.now();
     counters.received();
+    if (!browser.messages?.tryRemoveTokens(1)) {
+      cutOff(browser);
+      return;
+    }
     if (isBinary) {
       refuseFrame(browser, 'binary', 'binary frame: the protocol is text only');
       return;
@@ -272,6 +287,17 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     if (decoded.kind === 'frame') onFrame(browser, decoded.frame);
     else if (decoded.kind === 'bad') refuseFrame(browser, decoded.reason, decoded.msg);
     else refuseTopic(browser, decoded.topic);
+  }
+
+  /**
+   * A browser past its message budget: nothing more of it is read (a flooder's frames wait in
+   * the kernel, not in the event loop) while its close is sent.
+   */
+  function cutOff(browser: Browser) {
+    metrics.messageBudgetCloses.inc();
+    log.info({ ip: browser.ip }, 'browser past its message budget closed');
+    browser.socket.pause();
+    closeBrowser(browser, CLOSE.TOO_MANY_MESSAGES, 'too many messages');
   }
 
   /** An unknown topic: an `error` frame naming it, then the close README promises. */
@@ -357,13 +383,18 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     if (!countBad(browser, reason)) browser.send(errorFrame(msg));
   }
 
-  /** Releases everything the hub holds for `browser`; its socket may still be closing. */
-  function release(browser: Browser) {
+  /**
+   * Releases everything the hub holds for `browser`; its socket may still be closing. `dropped`:
+   * it went away (its network, or silence), not closed by the hub for what it did.
+   */
+  function release(browser: Browser, dropped = true) {
     if (browser.released) return;
     browser.released = true;
     browsers.delete(browser);
     congested.delete(browser);
-    admission.release(browser.ip);
+    // A phone that was here a while and dropped will be back: its new socket is not new traffic.
+    const settled = Date.now() - browser.openedAt >= SETTLED_INTERVALS * options.heartbeatMs;
+    admission.release(browser.ip, dropped && settled);
     metrics.clients.dec();
     if (browser.compressed) metrics.compressingClients.dec();
     for (const topic of browser.topics) {
@@ -376,7 +407,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
 
   /** Starts a close with `code`, releasing the browser now; cut off if it does not complete. */
   function closeBrowser(browser: Browser, code: number, reason: string) {
-    release(browser);
+    release(browser, code === CLOSE.IDLE);
     const { socket } = browser;
     if (socket.readyState === WebSocket.CLOSED || closingSockets.has(socket)) return;
     closingSockets.add(socket);
@@ -406,7 +437,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
   async function admit(request: FastifyRequest, reply: FastifyReply) {
     const refusal = shuttingDown
       ? 'shutting_down'
-      : admission.check(request.headers.origin, request.ip);
+      : admission.check(request.headers.origin, networkOf(request.ip));
     if (!refusal) {
       upgradeResponses.set(request.raw, reply.raw);
       return;

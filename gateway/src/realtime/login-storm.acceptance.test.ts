@@ -18,8 +18,13 @@ let gateway: Gateway;
 
 beforeAll(async () => {
   upstream = await startTappedMock({ tickMs: 100 });
-  // The production limits and linger: only the test's timings are quick.
-  gateway = await startGateway(upstream.tap.url, { lingerMs: 2000 });
+  // The production limits and linger: only the test's timings are quick. The message budget
+  // would cut this socket before its thousandth login (message-flood.acceptance.test.ts): here
+  // the login limits alone are under test.
+  gateway = await startGateway(upstream.tap.url, {
+    lingerMs: 2000,
+    socketMessages: { burst: 100_000, perSecond: 100_000 },
+  });
   await waitFor(() => gateway.hub.ready(), 'the hub to be ready');
 });
 

@@ -42,6 +42,13 @@ export interface RealtimeOptions {
   /** Bad frames one browser may send within `badFrameWindowMs`; one more closes it. */
   readonly badFrameLimit: number;
   /**
+   * Frames of any kind one browser socket may send: `burst` at once, then `perSecond`; one more
+   * closes it with CLOSE.TOO_MANY_MESSAGES.
+   */
+  readonly socketMessages: BucketRate;
+  /** IPv6 browsers are counted by their network of this many bits for every per-address limit. */
+  readonly ipv6PrefixLength: number;
+  /**
    * Negotiate permessage-deflate with browsers that offer it: frames over DEFLATE_FROM_BYTES
    * then go compressed, each compressed once for all of them (shared-frame.ts).
    */
@@ -94,6 +101,8 @@ export const REALTIME_DEFAULTS = {
   heartbeatMs: 5000,
   lingerMs: 2000,
   badFrameLimit: 20,
+  socketMessages: { burst: 500, perSecond: 50 },
+  ipv6PrefixLength: 64,
   perMessageDeflate: true,
 } as const satisfies Omit<RealtimeOptions, 'upstreamWsUrl'>;
 

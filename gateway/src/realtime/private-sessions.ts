@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { CODE, type PrivateTopic } from '@pipstream/protocol';
 import type { TokenBucket } from 'limiter';
 import type { Browser } from './browser.js';
+import { createLoginAnswers, type LoginAnswer } from './login-answers.js';
 import { type BucketRate, createKeyedBuckets, fullBucket } from './rate-buckets.js';
 import { LOGIN_REFUSALS, type LoginRefusal, REPLACED_LOGINS } from './refusals.js';
 import { SharedFrame } from './shared-frame.js';
@@ -48,8 +49,11 @@ interface Session {
   releaseTimer: NodeJS.Timeout | undefined;
 }
 
-/** A `login_result` a browser is owed. */
-type Answer = SharedFrame | string;
+/**
+ * Answers one socket's logins may be owed at once: the session's (one per login, at most the
+ * socket's login allowance) and refusals held behind them. One more is answered at once.
+ */
+export const OWED_ANSWERS = 16;
 
 /** A browser's place in a session. */
 interface Membership {
@@ -58,7 +62,7 @@ interface Membership {
    * The answers its logins are owed, in order: `undefined` for one the session's login will
    * answer, a refusal by the hub's limits held behind it. Empty once all are answered.
    */
-  readonly owed: Array<Answer | undefined>;
+  readonly owed: Array<LoginAnswer | undefined>;
   /** Private topics asked for before that answer came. */
   readonly waiting: Set<PrivateTopic>;
 }
@@ -66,11 +70,6 @@ interface Membership {
 /** Whether the browser waits for the session's answer to a login of its own. */
 function awaitsLogin(membership: Membership): boolean {
   return membership.owed.length > 0;
-}
-
-/** Sends every answer the browser's logins are owed, in order; `answer` is the session's. */
-function settle(browser: Browser, membership: Membership, answer: Answer) {
-  for (const owed of membership.owed.splice(0)) browser.send(owed ?? answer);
 }
 
 export interface PrivateSessionsOptions extends UpstreamSettings {
@@ -113,7 +112,11 @@ function hashToken(token: string): string {
  *
  * Every login gets one answer, in the order the logins came, as on the upstream's own socket:
  * one replaced by another token or a logout before the upstream answered it gets
- * `LOGIN_REPLACED`, and a refusal waits behind the answer to the login before it.
+ * `LOGIN_REPLACED`, and a refusal waits behind the answer to the login before it. Every login
+ * counts against the socket's and the address's allowances, one with the token the socket is
+ * already logged in with too; at most `OWED_ANSWERS` wait for the upstream, one more is
+ * refused at once. A session's answer to all its browsers is written in slices
+ * (login-answers.ts).
  */
 export function createPrivateSessions(options: PrivateSessionsOptions) {
   const { log, metrics } = options;
@@ -126,6 +129,17 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
     perSecond: options.loginsPerIpPerSecond,
   });
   const socketLogins = new WeakMap<Browser, TokenBucket>();
+  const answers = createLoginAnswers();
+
+  /**
+   * Sends every answer the browser's logins are owed, in order; `answer` is the session's.
+   * `sliced`: with those of other browsers, in a coming slice.
+   */
+  function settle(browser: Browser, membership: Membership, answer: LoginAnswer, sliced = false) {
+    const owed = membership.owed.splice(0).map((each) => each ?? answer);
+    if (sliced) answers.queue(browser, owed);
+    else answers.send(browser, owed);
+  }
 
   function open(key: string, token: string, browser: Browser): Session {
     const id = key.slice(0, 10);
@@ -193,7 +207,7 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
     session.batch.setLive(true);
     for (const browser of session.members) {
       const membership = memberships.get(browser);
-      if (membership && awaitsLogin(membership)) loggedIn(browser, membership, loginResult);
+      if (membership && awaitsLogin(membership)) loggedIn(browser, membership, loginResult, true);
     }
     if (session.state !== 'up') {
       session.state = 'up';
@@ -202,8 +216,13 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
   }
 
   /** The session's login was accepted: `browser` gets its answers and the topics it asked for. */
-  function loggedIn(browser: Browser, membership: Membership, loginResult: SharedFrame) {
-    settle(browser, membership, loginResult);
+  function loggedIn(
+    browser: Browser,
+    membership: Membership,
+    loginResult: SharedFrame,
+    sliced = false,
+  ) {
+    settle(browser, membership, loginResult, sliced);
     // Closed meanwhile (a send past its buffer limit): it holds nothing any more.
     if (memberships.get(browser) !== membership) return;
     for (const topic of membership.waiting) join(membership.session, browser, topic);
@@ -220,8 +239,8 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
       const ownLogin = membership !== undefined && awaitsLogin(membership);
       memberships.delete(browser);
       // A browser logged in before learns it from the re-login after a reconnect.
-      if (membership && ownLogin) settle(browser, membership, answer);
-      else browser.send(answer);
+      if (membership && ownLogin) settle(browser, membership, answer, true);
+      else answers.queue(browser, [answer]);
       options.onRefused(browser, ownLogin ? 'own_login' : 'relogin');
     }
   }
@@ -351,8 +370,11 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
     log.debug({ ip: browser.ip, reason: refusal }, 'login refused');
     const { code, msg } = LOGIN_REFUSALS[refusal];
     const answer = JSON.stringify({ type: 'login_result', code, msg });
-    if (membership && awaitsLogin(membership)) membership.owed.push(answer);
-    else browser.send(answer);
+    if (membership && awaitsLogin(membership) && membership.owed.length < OWED_ANSWERS) {
+      membership.owed.push(answer);
+    } else {
+      answers.send(browser, [answer]);
+    }
     if (!membership) options.onRefused(browser, 'limit');
   }
 
@@ -370,12 +392,15 @@ export function createPrivateSessions(options: PrivateSessionsOptions) {
     attach(browser: Browser, token: string): void {
       const key = hashToken(token);
       let membership = memberships.get(browser);
+      const refusal =
+        membership && membership.owed.length >= OWED_ANSWERS
+          ? 'unanswered'
+          : refusalOf(browser, key, membership);
+      if (refusal) {
+        refuseLogin(browser, refusal, membership);
+        return;
+      }
       if (membership?.session.key !== key) {
-        const refusal = refusalOf(browser, key, membership);
-        if (refusal) {
-          refuseLogin(browser, refusal, membership);
-          return;
-        }
         // Like the upstream, a login as someone else keeps the socket's private topics.
         const carried = membership ? topicsOf(membership, browser) : [];
         detach(browser, 'login', false);

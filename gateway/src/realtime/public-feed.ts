@@ -114,9 +114,12 @@ export function createPublicFeed(options: PublicFeedOptions) {
       return state;
     },
 
-    /** Connected, and every topic browsers need is subscribed upstream. */
+    /**
+     * Connected, every topic browsers need subscribed upstream, and the upstream answering its
+     * pings: not ready from the first pong missed, while the socket is still held.
+     */
     ready(): boolean {
-      return state === 'up' && !batch.pending;
+      return state === 'up' && !batch.pending && socket.answering;
     },
 
     /** Topics the shared connection holds upstream now. */

@@ -54,6 +54,14 @@ export function createKeyedBuckets(rate: BucketRate) {
       return bucketOf(key).tryRemoveTokens(1);
     },
 
+    /** Puts one token back in `key`'s bucket, if it has one that is not full. */
+    give(key: string): void {
+      const bucket = buckets.get(key);
+      if (!bucket) return;
+      bucket.drip();
+      bucket.content = Math.min(bucket.bucketSize, bucket.content + 1);
+    },
+
     /**
      * Takes one token from `own` and one from `key`'s bucket, or none when either is empty — a
      * socket's own allowance within its address's — and says which one was empty, if any.

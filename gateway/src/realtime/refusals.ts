@@ -21,7 +21,12 @@ export const HANDSHAKE_REFUSALS: Record<
 };
 
 /** Why a login was refused before it reached the upstream; the label of the refusal metric. */
-export type LoginRefusal = 'socket_rate' | 'address_rate' | 'address_sessions' | 'total_sessions';
+export type LoginRefusal =
+  | 'socket_rate'
+  | 'unanswered'
+  | 'address_rate'
+  | 'address_sessions'
+  | 'total_sessions';
 
 /** The `login_result` of a refused login; the socket stays open for public topics. */
 export const LOGIN_REFUSALS: Record<LoginRefusal, { readonly code: number; readonly msg: string }> =
@@ -29,6 +34,10 @@ export const LOGIN_REFUSALS: Record<LoginRefusal, { readonly code: number; reado
     socket_rate: {
       code: CODE.RATE_LIMITED,
       msg: 'too many logins on this connection: try again in a few seconds',
+    },
+    unanswered: {
+      code: CODE.RATE_LIMITED,
+      msg: 'too many logins on this connection are waiting for an answer: try again in a few seconds',
     },
     address_rate: {
       code: CODE.RATE_LIMITED,

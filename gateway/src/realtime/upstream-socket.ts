@@ -52,6 +52,11 @@ export interface UpstreamSocketOptions extends HubDeps {
 export interface UpstreamSocket {
   /** Sends one text frame; dropped when not open (the owner resends on the next `onOpen`). */
   send(text: string): void;
+  /**
+   * Open, and no pong missed since the last one came: a socket whose upstream fell silent is
+   * not answering from its first missed pong on, before it is dropped for good.
+   */
+  readonly answering: boolean;
   /** Starts anew the backoff: called once the owner counts the connection as good. */
   resetBackoff(): void;
   /** Closes for good: no reconnect, every timer cleared. */
@@ -224,6 +229,9 @@ export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSock
 
   return {
     send,
+    get answering() {
+      return open && missedPongs === 0;
+    },
     resetBackoff() {
       attempt = 0;
     },

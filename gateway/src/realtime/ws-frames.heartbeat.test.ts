@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deflateMessage } from './shared-frame.js';
-import { inflateAlone } from './ws-frames.js';
+import { createMessageInflater } from './ws-frames.js';
 
 const zlibCalls = vi.hoisted(() => ({ inflations: 0 }));
 
@@ -22,58 +22,61 @@ function texts(messages: readonly Buffer[]) {
   return messages.map((message) => message.toString());
 }
 
-describe('inflating a browser’s message that stands alone', () => {
+describe("inflating one socket's messages that stand alone", () => {
   beforeEach(() => {
     zlibCalls.inflations = 0;
   });
 
-  it('inflates the heartbeat once however many browsers send it', () => {
+  it('inflates its heartbeat once however often it comes, a copy each time', () => {
+    const inflate = createMessageInflater(15, MAX_PAYLOAD);
     const ping = deflateMessage(Buffer.from('ping'), 15);
-    const got = Array.from({ length: 100 }, () => inflateAlone(ping, 15, MAX_PAYLOAD));
+    const got = Array.from({ length: 100 }, () => inflate(ping));
     expect(new Set(texts(got))).toEqual(new Set(['ping']));
     expect(zlibCalls.inflations).toBe(1);
-    // Each socket gets a message of its own.
     got[0]?.fill(0);
-    expect(inflateAlone(ping, 15, MAX_PAYLOAD).toString()).toBe('ping');
+    expect(inflate(ping).toString()).toBe('ping');
   });
 
-  it('inflates anew what it does not remember: a long message, another window', () => {
+  it('keeps its heartbeat whatever another socket sends', () => {
+    const one = createMessageInflater(15, MAX_PAYLOAD);
+    const other = createMessageInflater(15, MAX_PAYLOAD);
+    const ping = deflateMessage(Buffer.from('ping'), 15);
+    one(ping);
+    for (let i = 0; i < 200; i++) other(deflateMessage(Buffer.from(`m${i}`), 15));
+    const before = zlibCalls.inflations;
+    for (let i = 0; i < 50; i++) expect(one(ping).toString()).toBe('ping');
+    expect(zlibCalls.inflations).toBe(before);
+  });
+
+  it('inflates anew anything but the heartbeat, and keeps no login', () => {
+    const inflate = createMessageInflater(15, MAX_PAYLOAD);
     const sub = JSON.stringify({ type: 'sub', param: 'KLINE.EURUSD.1m' });
     const long = deflateMessage(Buffer.from(sub), 15);
-    expect(
-      texts([inflateAlone(long, 15, MAX_PAYLOAD), inflateAlone(long, 15, MAX_PAYLOAD)]),
-    ).toEqual([sub, sub]);
-    expect(zlibCalls.inflations).toBe(2);
-    // The module remembers across tests: each test has messages of its own.
-    const short = deflateMessage(Buffer.from('pong'), 9);
-    expect(inflateAlone(short, 9, MAX_PAYLOAD).toString()).toBe('pong');
-    expect(inflateAlone(short, 15, MAX_PAYLOAD).toString()).toBe('pong');
+    const login = deflateMessage(Buffer.from(JSON.stringify({ type: 'login', token: 't' })), 15);
+    expect(texts([inflate(long), inflate(long), inflate(login), inflate(login)])).toEqual([
+      sub,
+      sub,
+      '{"type":"login","token":"t"}',
+      '{"type":"login","token":"t"}',
+    ]);
     expect(zlibCalls.inflations).toBe(4);
   });
 
-  it('keeps no login, however short its token', () => {
-    const login = deflateMessage(Buffer.from(JSON.stringify({ type: 'login', token: 't' })), 15);
-    inflateAlone(login, 15, MAX_PAYLOAD);
-    expect(inflateAlone(login, 15, MAX_PAYLOAD).toString()).toContain('login');
-    expect(zlibCalls.inflations).toBe(2);
+  it('inflates with its own window', () => {
+    const short = deflateMessage(Buffer.from('ping'), 9);
+    expect(createMessageInflater(9, MAX_PAYLOAD)(short).toString()).toBe('ping');
   });
 
-  it('never hands a remembered message past a smaller cap, and throws on corrupt data', () => {
+  it('never hands a message past the cap, and throws on corrupt data', () => {
     const logout = deflateMessage(Buffer.from('bye!'), 15);
-    inflateAlone(logout, 15, MAX_PAYLOAD);
-    // Inflated again under the cap: a byte past it, for ws to refuse with its own code.
-    expect(inflateAlone(logout, 15, 3).toString()).toBe('bye!');
-    expect(() => inflateAlone(logout, 15, 2)).toThrow();
-    expect(zlibCalls.inflations).toBe(3);
-    expect(() => inflateAlone(Buffer.from([0xff, 0xff, 0xff]), 15, MAX_PAYLOAD)).toThrow();
-  });
-
-  it('forgets what it remembered rather than grow without end', () => {
-    const messages = Array.from({ length: 200 }, (_, i) => `m${i}`);
-    expect(deflateMessage(Buffer.from('m199'), 15).length).toBeLessThan(16);
-    const deflated = messages.map((text) => deflateMessage(Buffer.from(text), 15));
-    for (const data of deflated) inflateAlone(data, 15, MAX_PAYLOAD);
-    expect(texts(deflated.map((data) => inflateAlone(data, 15, MAX_PAYLOAD)))).toEqual(messages);
-    expect(zlibCalls.inflations).toBeGreaterThan(200);
+    // A byte past the cap, for ws to refuse with its own code.
+    expect(createMessageInflater(15, 3)(logout).toString()).toBe('bye!');
+    expect(() => createMessageInflater(15, 2)(logout)).toThrow();
+    const ping = deflateMessage(Buffer.from('ping'), 15);
+    const capped = createMessageInflater(15, 2);
+    expect(() => capped(ping)).toThrow();
+    expect(() => capped(ping)).toThrow();
+    const inflate = createMessageInflater(15, MAX_PAYLOAD);
+    expect(() => inflate(Buffer.from([0xff, 0xff, 0xff]))).toThrow();
   });
 });

@@ -161,6 +161,8 @@ describe('inflating a browser’s messages one by one', () => {
     client.send('ping');
     await until(() => got.length === 2);
     expect(got).toEqual(['{"type":"ping"}', 'ping']);
+    // ws's inflater did the message in fragments, and is let go after it.
+    expect(inflaterOf(socket)).toBeFalsy();
     const keeping = await pair(CHROMIUM, {
       ...DEFLATE_NEGOTIATION,
       clientNoContextTakeover: false,

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import * as zlib from 'node:zlib';
+import { PING } from '@pipstream/protocol';
 import * as ws from 'ws';
 
 /**
@@ -19,7 +20,8 @@ import * as ws from 'ws';
  * - `bufferedAmount` counts what waits in that socket, whoever wrote it;
  * - a socket's negotiated permessage-deflate sits in its `_extensions`, and ws's receiver
  *   inflates a browser's message through that object's `decompress(data, fin, callback)`,
- *   waiting for the callback (its `_inflate` is the zlib stream it keeps once it made one).
+ *   waiting for the callback (its `_inflate` is the zlib stream it keeps once it made one, and
+ *   closing it and setting it to null, as ws's own `cleanup` does, lets ws make a new one).
  *
  * Outside the verified major version `wireFrames` is `undefined`: browsers then get ws's own
  * plain frames and permessage-deflate is not offered. Compression is lost, nothing else.
@@ -43,7 +45,7 @@ type Inflated = (error: Error | null, message?: Buffer) => void;
 /** ws's permessage-deflate object of one socket, as far as the gateway touches it. */
 interface SocketDeflate {
   readonly params?: Record<string, unknown>;
-  readonly _inflate?: unknown;
+  _inflate?: unknown;
   decompress?(data: Buffer, fin: boolean, callback: Inflated): void;
 }
 
@@ -77,8 +79,9 @@ export interface WireFrames {
   write(socket: Duplex, frame: Buffer): void;
   /**
    * Inflates each compressed message `socket`'s browser sends on its own, at once, with no
-   * inflater kept for the socket between messages; false when the browser keeps its
-   * compression context (no `client_no_context_takeover`): ws's own inflater stays.
+   * inflater kept for the socket between messages (one in fragments goes through ws's, closed
+   * after it); false when the browser keeps its compression context (no
+   * `client_no_context_takeover`): ws's own inflater stays.
    */
   inflateEachMessage(socket: ws.WebSocket, maxPayload: number): boolean;
 }
@@ -93,6 +96,7 @@ const DEFLATE_TAIL = Buffer.from([0x00, 0x00, 0xff, 0xff]);
  * ping), and ws keeps a zlib inflater per socket from the first one on (~10 KiB, idle or
  * not), each message a round trip through the zlib thread pool. Without context takeover a
  * message stands alone: one synchronous inflation of a few hundred bytes at most, no state.
+ * A message in fragments goes through ws's inflater, which is let go once it is whole.
  */
 function inflateEachMessage(socket: ws.WebSocket, maxPayload: number): boolean {
   const extensions = (socket as unknown as { _extensions?: Record<string, SocketDeflate> })
@@ -102,15 +106,22 @@ function inflateEachMessage(socket: ws.WebSocket, maxPayload: number): boolean {
   if (!deflate || !viaWs || deflate.params?.client_no_context_takeover !== true) return false;
   const windowBits =
     Number(deflate.params.client_max_window_bits) || zlib.constants.Z_MAX_WINDOWBITS;
+  const inflate = createMessageInflater(windowBits, maxPayload);
+  /** ws inflates `data`; once a message is whole, its inflater is closed rather than kept. */
+  const throughWs = (data: Buffer, fin: boolean, callback: Inflated) =>
+    viaWs.call(deflate, data, fin, (error, message) => {
+      if (fin) releaseInflater(deflate);
+      callback(error, message);
+    });
   deflate.decompress = (data, fin, callback) => {
-    // A message in fragments, and every one after it, stays with ws's inflater.
-    if (!fin || deflate._inflate) return viaWs.call(deflate, data, fin, callback);
+    // A message in fragments needs ws's inflater from its first fragment to its last.
+    if (!fin || deflate._inflate) return throughWs(data, fin, callback);
     let message: Buffer;
     try {
-      message = inflateAlone(data, windowBits, maxPayload);
+      message = inflate(data);
     } catch {
       // Corrupt or too large: ws inflates it again and closes the socket with its own code.
-      return viaWs.call(deflate, data, fin, callback);
+      return throughWs(data, fin, callback);
     }
     // ws's receiver waits for its callback after it returned, as for its own inflater.
     queueMicrotask(() => callback(null, message));
@@ -118,42 +129,46 @@ function inflateEachMessage(socket: ws.WebSocket, maxPayload: number): boolean {
   return true;
 }
 
-/**
- * Compressed messages this short are remembered with their text: the heartbeat (6 bytes), not
- * a login (its token makes it longer), whose token the gateway must not keep.
- */
-const REMEMBERED_BELOW_BYTES = 16;
-/** Bounded against a browser sending ever new short messages: forgotten all at once. */
-const REMEMBERED_MESSAGES = 64;
+/** Closes ws's inflater of a socket, as ws's own cleanup does: a new one is made if needed. */
+function releaseInflater(deflate: SocketDeflate) {
+  const inflater = deflate._inflate as { close(): void } | null | undefined;
+  if (!inflater) return;
+  inflater.close();
+  deflate._inflate = null;
+}
+
 /** Output chunks sized for a browser's messages (zlib's default is 16 KiB a call). */
 const INFLATE_CHUNK_BYTES = 1024;
-const remembered = new Map<string, Buffer>();
+const HEARTBEAT = Buffer.from(PING);
 
 /**
- * One message that stands alone, inflated; throws when it is corrupt or inflates more than a
- * byte past `maxPayload` (0: no cap), which ws's receiver then refuses. Every zlib inflation allocates its state and window afresh, but
- * a message without context always inflates to the same text: the heartbeat every browser
- * sends (1 000 a second from 5 000 browsers) is inflated once and then looked up.
+ * One socket's messages that stand alone, inflated; throws when one is corrupt or inflates
+ * more than a byte past `maxPayload` (0: no cap), which ws's receiver then refuses. Every zlib
+ * inflation allocates its state and window afresh, but a message without context always
+ * inflates to the same text: the socket's heartbeat (one every 5 s from each of thousands of
+ * browsers) is inflated once and then recognised by its compressed bytes. Each socket keeps
+ * its own, so no other socket's messages can make it inflate its heartbeat again.
  */
-export function inflateAlone(data: Buffer, windowBits: number, maxPayload: number): Buffer {
-  const key =
-    data.length < REMEMBERED_BELOW_BYTES ? `${windowBits}:${data.toString('latin1')}` : '';
-  const known = key ? remembered.get(key) : undefined;
-  // A copy: each socket's listeners own the message they are given.
-  if (known && (maxPayload <= 0 || known.length <= maxPayload)) return Buffer.from(known);
-  const message = zlib.inflateRawSync(Buffer.concat([data, DEFLATE_TAIL]), {
-    windowBits,
-    chunkSize: INFLATE_CHUNK_BYTES,
-    // A message ends at a flush point, not at the end of a DEFLATE stream.
-    finishFlush: zlib.constants.Z_SYNC_FLUSH,
-    // One byte past the cap: ws's receiver then refuses the message with its own close code.
-    ...(maxPayload > 0 && { maxOutputLength: maxPayload + 1 }),
-  });
-  if (key && message.length < REMEMBERED_BELOW_BYTES) {
-    if (remembered.size >= REMEMBERED_MESSAGES) remembered.clear();
-    remembered.set(key, Buffer.from(message));
-  }
-  return message;
+export function createMessageInflater(
+  windowBits: number,
+  maxPayload: number,
+): (data: Buffer) => Buffer {
+  let heartbeat: Buffer | undefined;
+  const fits = maxPayload <= 0 || HEARTBEAT.length <= maxPayload;
+  return (data) => {
+    // A copy: the socket's listeners own the message they are given.
+    if (fits && heartbeat?.equals(data)) return Buffer.from(HEARTBEAT);
+    const message = zlib.inflateRawSync(Buffer.concat([data, DEFLATE_TAIL]), {
+      windowBits,
+      chunkSize: INFLATE_CHUNK_BYTES,
+      // A message ends at a flush point, not at the end of a DEFLATE stream.
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      // One byte past the cap: ws's receiver then refuses the message with its own close code.
+      ...(maxPayload > 0 && { maxOutputLength: maxPayload + 1 }),
+    });
+    if (message.equals(HEARTBEAT)) heartbeat = Buffer.from(data);
+    return message;
+  };
 }
 
 function createWireFrames(): WireFrames | undefined {

@@ -6,7 +6,8 @@ import type { SiteOrigins } from './site-origins.js';
  * only — no inline script, no `eval` — and the connections the app makes: REST and the socket
  * on this host ('self' covers ws: and wss: of it too) and the configured upstream's origins;
  * frames of this host and of the support chat's host the upstream's base settings name
- * (`origins`, read at run time: nothing else outside). Styles may be inline: React sets
+ * (`origins`, read at run time: nothing else outside), and images of this host, the upstream
+ * and the logos' hosts. Styles may be inline: React sets
  * `style` attributes and the chart library writes styles; that is not script.
  */
 export const helmetOptions = (origins: SiteOrigins): FastifyHelmetOptions => ({
@@ -18,7 +19,9 @@ export const helmetOptions = (origins: SiteOrigins): FastifyHelmetOptions => ({
       scriptSrc: ["'self'"],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      // The captcha and previews are data: and blob: URLs; logos come from the hosts the
+      // upstream's data names.
+      imgSrc: ["'self'", 'data:', 'blob:', () => origins.image().join(' ')],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", () => origins.connect().join(' ')],
       // The support chat (/mine/chat) embeds the support page the base settings name.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSiteOrigins, type SiteOrigins } from './site-origins.js';
+import { createSiteOrigins, MAX_LOGO_ORIGINS, type SiteOrigins } from './site-origins.js';
 
 const started: SiteOrigins[] = [];
 afterEach(() => {
@@ -66,5 +66,51 @@ describe('createSiteOrigins', () => {
     origins.start();
     await sleep(5);
     expect(origins.frame()).toEqual([]);
+  });
+
+  it("names the upstream and the logos' hosts for images, nothing else", async () => {
+    const logos = [
+      'https://cdn.example.com/logos/EUR.svg',
+      'https://cdn.example.com/logos/GBP.svg',
+      '/uploads/logos/JPY.svg',
+      'https://news-img.example.org:8443/a.png',
+      'javascript:alert(1)',
+      'https://evil.example.com;script-src *',
+      '',
+    ];
+    const origins = createSiteOrigins({
+      upstreamUrl: 'https://api.example.com',
+      upstreamWsUrl: 'wss://api.example.com/v1/ws',
+      loadSettings: async () => ({ service_link: '' }),
+      loadLogos: async () => logos,
+      refreshMs: 60_000,
+      onError: () => {},
+    });
+    started.push(origins);
+    expect(origins.image()).toEqual(['https://api.example.com']);
+    origins.start();
+    await sleep(5);
+    expect(origins.image()).toEqual([
+      'https://api.example.com',
+      'https://cdn.example.com',
+      'https://news-img.example.org:8443',
+    ]);
+  });
+
+  it('names a bounded number of logo hosts', async () => {
+    const origins = createSiteOrigins({
+      upstreamUrl: 'https://api.example.com',
+      upstreamWsUrl: 'wss://api.example.com/v1/ws',
+      loadSettings: async () => ({ service_link: '' }),
+      loadLogos: async () =>
+        Array.from({ length: 50 }, (_, i) => `https://h${i}.example.com/x.png`),
+      refreshMs: 60_000,
+      onError: () => {},
+    });
+    started.push(origins);
+    origins.start();
+    await sleep(5);
+    expect(origins.image()).toHaveLength(MAX_LOGO_ORIGINS + 1);
+    expect(origins.image()[0]).toBe('https://api.example.com');
   });
 });

@@ -6,6 +6,12 @@ export interface SiteOrigins {
   connect(): readonly string[];
   /** What it may frame: the support chat's origin, from the upstream's base settings. */
   frame(): readonly string[];
+  /**
+   * Where its images may come from beyond its own origin: the upstream's REST origin (an image a
+   * user uploaded) and the hosts of the logos the upstream names (instruments, the company,
+   * news).
+   */
+  image(): readonly string[];
   /** Reads the base settings now and every `refreshMs` after. */
   start(): void;
   stop(): void;
@@ -18,6 +24,8 @@ export interface SiteOriginsOptions {
   readonly upstreamWsUrl: string;
   /** Reads the upstream's base settings. */
   readonly loadSettings: () => Promise<Pick<BaseSettings, 'service_link'>>;
+  /** Reads the addresses of the logos the upstream names; default: none. */
+  readonly loadLogos?: () => Promise<readonly string[]>;
   readonly refreshMs: number;
   readonly onError: (error: unknown) => void;
 }
@@ -25,12 +33,15 @@ export interface SiteOriginsOptions {
 /** How often the base settings are read again: an operator's new support link is framed within it. */
 export const BASE_SETTINGS_REFRESH_MS = 60_000;
 
+/** Logo hosts the policy names at most: a policy header stays short whatever the data says. */
+export const MAX_LOGO_ORIGINS = 8;
+
 /**
  * A bare `http(s)://host[:port]` origin — nothing a policy could mistake for more than one
  * source — or `undefined`. The link is operator data: a `javascript:` or odd host is dropped
  * (the app refuses such a link too), and a path on the site itself needs no entry ('self').
  */
-function frameableOrigin(link: string): string | undefined {
+function webOrigin(link: string): string | undefined {
   let url: URL;
   try {
     url = new URL(link.trim());
@@ -53,12 +64,27 @@ export function createSiteOrigins(options: SiteOriginsOptions): SiteOrigins {
     ...new Set([new URL(options.upstreamUrl).origin, new URL(options.upstreamWsUrl).origin]),
   ];
   let frame: readonly string[] = [];
+  const upstreamOrigin = new URL(options.upstreamUrl).origin;
+  let image: readonly string[] = [upstreamOrigin];
   let timer: NodeJS.Timeout | undefined;
 
   async function read() {
     try {
-      const origin = frameableOrigin((await options.loadSettings()).service_link);
+      const origin = webOrigin((await options.loadSettings()).service_link);
       frame = origin ? [origin] : [];
+    } catch (error) {
+      options.onError(error);
+    }
+    if (!options.loadLogos) return;
+    try {
+      const hosts = new Set([upstreamOrigin]);
+      for (const logo of await options.loadLogos()) {
+        // A path (the mock's `/uploads/logos/…`) is on the site itself: 'self'.
+        const origin = webOrigin(logo);
+        if (origin) hosts.add(origin);
+        if (hosts.size > MAX_LOGO_ORIGINS) break;
+      }
+      image = [...hosts].slice(0, MAX_LOGO_ORIGINS + 1);
     } catch (error) {
       options.onError(error);
     }
@@ -67,6 +93,7 @@ export function createSiteOrigins(options: SiteOriginsOptions): SiteOrigins {
   return {
     connect: () => connect,
     frame: () => frame,
+    image: () => image,
     start() {
       if (timer) return;
       void read();
@@ -77,6 +104,29 @@ export function createSiteOrigins(options: SiteOriginsOptions): SiteOrigins {
       clearInterval(timer);
       timer = undefined;
     },
+  };
+}
+
+/**
+ * The logos the upstream at `upstreamUrl` names, through the protocol's client: every listed
+ * instrument's, the company's and those of the latest news. A call that fails is left out.
+ */
+export function logosOf(upstreamUrl: string): () => Promise<string[]> {
+  const client = createRestClient(
+    { tradeList: routes.tradeList, company: routes.company, newsList: routes.newsList },
+    { baseUrl: upstreamUrl },
+  );
+  return async () => {
+    const [instruments, company, news] = await Promise.allSettled([
+      client.call('tradeList', {}),
+      client.call('company', {}),
+      client.call('newsList', {}),
+    ]);
+    const logos: string[] = [];
+    if (instruments.status === 'fulfilled') for (const i of instruments.value) logos.push(i.Logo);
+    if (company.status === 'fulfilled') logos.push(company.value.logo);
+    if (news.status === 'fulfilled') for (const item of news.value.data) logos.push(item.logo);
+    return logos;
   };
 }
 

@@ -25,6 +25,22 @@ export function fullJitterDelay(
   return Math.floor(random() * ceiling);
 }
 
+/** The widest window a retry the platform prompts is spread over (`promptedRetryDelay`). */
+export const PROMPTED_RETRY_WINDOW_MS = 1000;
+
+/**
+ * The delay of a retry the platform prompts (the network is back): uniform over the first
+ * retry's window, at most `PROMPTED_RETRY_WINDOW_MS`. Phones that regain their network together
+ * (a cell tower back, a carrier's address restored) would otherwise all reconnect in the same
+ * instant, and from one address.
+ */
+export function promptedRetryDelay(
+  backoff: BackoffOptions,
+  random: () => number = Math.random,
+): number {
+  return Math.floor(random() * Math.min(backoff.baseMs, PROMPTED_RETRY_WINDOW_MS));
+}
+
 /**
  * Waits before a login the gateway refused for its limits is tried again (this project's
  * choice): the gateway gives a socket one more login every 10 s, so the first retry waits at

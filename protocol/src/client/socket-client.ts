@@ -24,6 +24,7 @@ import {
   fullJitterDelay,
   LOGIN_RETRY_BACKOFF,
   loginRetryDelay,
+  promptedRetryDelay,
 } from './socket-backoff.js';
 import { decodeServerFrame } from './socket-decode.js';
 import { createEmitter, type Listener } from './socket-emitter.js';
@@ -547,14 +548,15 @@ export function createSocketClient(options: SocketClientOptions) {
     },
 
     /**
-     * Ends the wait before the next reconnect and tries at once, the backoff starting over: for
-     * when the platform says the network is back (a browser's `online` event).
+     * Ends the wait before the next reconnect and tries within the first retry's jitter, the
+     * backoff starting over: for when the platform says the network is back (a browser's
+     * `online` event). Not at once: every phone that got its network back with this one would.
      */
     retryNow(): void {
       if (state !== 'reconnecting' || reconnectTimer === undefined) return;
       clearTimeout(reconnectTimer);
-      attempt = 0;
-      reconnect();
+      attempt = 1;
+      reconnectTimer = setTimeout(reconnect, promptedRetryDelay(backoff, random));
     },
 
     /** Adds a topic; `sub` is sent only when it becomes active and the server would take it. */

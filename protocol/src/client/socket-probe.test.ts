@@ -74,7 +74,28 @@ describe('socket client: probe and retry', () => {
     expect(server.connections()).toBe(1);
   });
 
-  it('retries at once instead of waiting out the backoff', async () => {
+  it('spreads a prompted retry over the first retry window, not all phones at one instant', async () => {
+    const server = await startServer({ value: false });
+    const client = createSocketClient({
+      url: server.url,
+      WebSocketImpl: WebSocket,
+      heartbeatMs: 60_000,
+      backoff: { baseMs: 60_000, maxMs: 60_000 },
+      // Half of the first window: half of its 1 s cap.
+      random: () => 0.5,
+    });
+    cleanups.push(() => client.close());
+    client.connect();
+    await waitFor(() => expect(client.state).toBe('open'));
+    client.probe(50);
+    await waitFor(() => expect(client.state).toBe('reconnecting'));
+    const prompted = performance.now();
+    client.retryNow();
+    await waitFor(() => expect(server.connections()).toBe(2));
+    expect(performance.now() - prompted).toBeGreaterThanOrEqual(450);
+  });
+
+  it('retries within a second instead of waiting out the backoff', async () => {
     const answering = { value: false };
     const server = await startServer(answering);
     // A backoff of a minute: only retryNow() can bring the socket back within the test.

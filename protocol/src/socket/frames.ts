@@ -41,6 +41,8 @@ export const CLOSE = {
   UNKNOWN_TOPIC: 4404,
   /** Silent for three heartbeat intervals. */
   IDLE: 4408,
+  /** Frames faster than the socket's message budget (4429 being subscriptions). */
+  TOO_MANY_MESSAGES: 4420,
   /** More subscriptions than allowed on one socket. */
   TOO_MANY_SUBSCRIPTIONS: 4429,
   /** The browser read too slowly: resync over REST after reconnecting. */
