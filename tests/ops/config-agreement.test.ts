@@ -291,6 +291,46 @@ const PLANTED: [keyof typeof CHECKS, string, (files: DeployFiles) => DeployFiles
     /compose nginx does not set CLUSTER_REST_RATE_PER_IP/,
   ],
   [
+    'monitoring',
+    'rules compose does not mount',
+    mutate(
+      'compose',
+      '- ./deploy/prometheus:/etc/prometheus:ro',
+      '- ./deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+    ),
+    /does not mount deploy\/prometheus/,
+  ],
+  [
+    'monitoring',
+    'rules not loaded',
+    mutate('prometheus', '  - pipstream.rules.yml', '  - rules/*.yml'),
+    /loads deploy\/prometheus\/rules\/\*\.yml, not deploy\/prometheus\/pipstream\.rules\.yml/,
+  ],
+  [
+    'monitoring',
+    'another job name',
+    mutate('prometheus', 'job_name: pipstream-gateway', 'job_name: gateway'),
+    /rule PipstreamReplicaNotReady reads job pipstream-gateway, which Prometheus does not scrape/,
+  ],
+  [
+    'monitoring',
+    'an alert without a runbook entry',
+    mutate('runbook', '### PipstreamRestTimeouts', '### RestTimeouts'),
+    /has no entry for PipstreamRestTimeouts/,
+  ],
+  [
+    'monitoring',
+    'a runbook entry that does not say what to do',
+    mutate('runbook', /(### PipstreamEventLoopDelay\n(?:.*\n)*?)\*\*Do:\*\*/, '$1Then:'),
+    /PipstreamEventLoopDelay does not say what it means and what to do/,
+  ],
+  [
+    'monitoring',
+    'an alert with no severity',
+    mutate('rules', 'severity: ticket', 'severity: someday'),
+    /has severity "someday"/,
+  ],
+  [
     'readme',
     'a cluster variable left out',
     mutate('readme', /^\| `CLUSTER_LOGIN_RATE_PER_IP` .*\n/m, ''),

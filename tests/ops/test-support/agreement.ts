@@ -33,6 +33,7 @@ import {
   serviceEnv,
   templateVariables,
 } from './deploy-files.js';
+import { monitoringAgrees } from './monitoring-agreement.js';
 
 /** What the code says, for the checks to compare the files with. */
 export interface CodeFacts {
@@ -444,6 +445,7 @@ export const CHECKS = {
   commands: commandsAgree,
   nginx: nginxAgrees,
   'cluster limits': clusterLimitsAgree,
+  monitoring: monitoringAgrees,
   exposure: exposureAgrees,
   readme: readmeAgrees,
   drain: drainAgrees,

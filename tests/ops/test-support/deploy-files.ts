@@ -1,7 +1,7 @@
 /**
  * Readers of the operations files (docker-compose.yml, Dockerfile, deploy/nginx.conf.template,
- * deploy/prometheus.yml, the README's configuration section): just enough of each format to
- * check them against the code and to start their topology without Docker.
+ * deploy/prometheus/, deploy/grafana/, the README's configuration section and the runbook): just enough of each format to check them against the code and to start their
+ * topology without Docker.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,8 +16,16 @@ export const PATHS = {
   compose: 'docker-compose.yml',
   dockerfile: 'Dockerfile',
   nginx: 'deploy/nginx.conf.template',
-  prometheus: 'deploy/prometheus.yml',
+  prometheus: 'deploy/prometheus/prometheus.yml',
+  rules: 'deploy/prometheus/pipstream.rules.yml',
+  /** promtool's unit tests of the rules: those of seconds and minutes, those of hours. */
+  rulesTests: [
+    'deploy/prometheus/pipstream.rules.test.yml',
+    'deploy/prometheus/pipstream.rules.trends.test.yml',
+  ],
+  dashboard: 'deploy/grafana/pipstream-gateway.json',
   readme: 'README.md',
+  runbook: 'docs/runbook.md',
 } as const;
 
 /** The texts of the operations files, as found in the repository (or mutated by a test). */
@@ -27,7 +35,10 @@ export interface DeployFiles {
   /** deploy/nginx.conf.template, before the nginx image renders it. */
   readonly nginx: string;
   readonly prometheus: string;
+  readonly rules: string;
+  readonly dashboard: string;
   readonly readme: string;
+  readonly runbook: string;
 }
 
 export async function readDeployFiles(): Promise<DeployFiles> {
@@ -37,7 +48,10 @@ export async function readDeployFiles(): Promise<DeployFiles> {
     dockerfile: await read(PATHS.dockerfile),
     nginx: await read(PATHS.nginx),
     prometheus: await read(PATHS.prometheus),
+    rules: await read(PATHS.rules),
+    dashboard: await read(PATHS.dashboard),
     readme: await read(PATHS.readme),
+    runbook: await read(PATHS.runbook),
   };
 }
 
