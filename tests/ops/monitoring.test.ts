@@ -10,7 +10,14 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify } from 'yaml';
-import { type DeployFiles, PATHS, REPO, readDeployFiles } from './test-support/deploy-files.js';
+import {
+  type DeployFiles,
+  PATHS,
+  REPO,
+  readDeployFiles,
+  readmeSection,
+} from './test-support/deploy-files.js';
+import { browsersPerReplica, gatewayRequests } from './test-support/k8s-agreement.js';
 import {
   dashboardQueries,
   exportedNames,
@@ -20,7 +27,7 @@ import {
   withGrafanaVariables,
 } from './test-support/monitoring-files.js';
 import { freePort, type Started, start, stop, until } from './test-support/processes.js';
-import { findProgram, startTopology, type Topology } from './test-support/topology.js';
+import { findProgram, samples, startTopology, type Topology } from './test-support/topology.js';
 
 const REPLICAS = 3;
 /** What the test's Prometheus does every second, where the shipped one waits 15 s. */
@@ -170,6 +177,41 @@ describe('Prometheus against the compose topology, with the shipped rules', () =
       });
     }
     expect(failures).toEqual([]);
+  });
+
+  it("has the Kubernetes requests hold a replica's memory and CPU at the bench's figures", async () => {
+    // README's figures of the fan-out bench: RSS per idle connection, frames per server CPU-s
+    // at 5 000 compressing clients, frames per second each client gets.
+    const performance = readmeSection(files.readme, 'Performance');
+    const row = (label: string) => {
+      const line = performance.split('\n').find((l) => l.startsWith(`| ${label}`));
+      if (!line) throw new Error(`README's Performance table has no row "${label}"`);
+      return (line.split('|')[2] ?? '')
+        .split('/')
+        .map((cell) => Number(cell.replace(/[^\d.]/g, '')));
+    };
+    const kibPerBrowser = Math.max(
+      ...row('RSS per idle connection 1 000 / 5 000'),
+      ...row('RSS per idle compressing connection 1 000 / 5 000'),
+    );
+    const framesPerCpuSecond =
+      row('fan-out, every client compressing: msgs per server CPU-s')[1] ?? 0;
+    const framesPerSecond = Number(/(\d+) frames\/s/.exec(performance)?.[1]);
+    const browsers = browsersPerReplica(files);
+    const requests = gatewayRequests(files);
+
+    const rss = await Promise.all(
+      topology.replicas.map(async (replica) => {
+        const values = samples(await (await fetch(replica.metricsUrl)).text());
+        return values.get('process_resident_memory_bytes') ?? Number.NaN;
+      }),
+    );
+    const needed = Math.max(...rss) + browsers * kibPerBrowser * 1024;
+    console.info(
+      `[ops] replica RSS ${(Math.max(...rss) / 2 ** 20).toFixed(0)} MiB + ${browsers} × ${kibPerBrowser} KiB = ${(needed / 2 ** 20).toFixed(0)} MiB; request ${(requests.memory / 2 ** 20).toFixed(0)} MiB`,
+    );
+    expect(requests.memory).toBeGreaterThanOrEqual(needed);
+    expect(requests.cpu).toBeGreaterThanOrEqual((browsers * framesPerSecond) / framesPerCpuSecond);
   });
 
   it('puts the upstream-down alert in pending on every replica once the mock stops', async () => {

@@ -1,10 +1,11 @@
 /**
  * Readers of the operations files (docker-compose.yml, Dockerfile, deploy/nginx.conf.template,
- * deploy/prometheus/, deploy/grafana/, the README's configuration section and the runbook): just enough of each format to check them against the code and to start their
+ * deploy/prometheus/, deploy/grafana/, deploy/k8s/, the README's configuration section and the
+ * runbook): just enough of each format to check them against the code and to start their
  * topology without Docker.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 
@@ -24,6 +25,7 @@ export const PATHS = {
     'deploy/prometheus/pipstream.rules.trends.test.yml',
   ],
   dashboard: 'deploy/grafana/pipstream-gateway.json',
+  k8s: 'deploy/k8s',
   readme: 'README.md',
   runbook: 'docs/runbook.md',
 } as const;
@@ -37,12 +39,20 @@ export interface DeployFiles {
   readonly prometheus: string;
   readonly rules: string;
   readonly dashboard: string;
+  /** Every manifest under deploy/k8s/, by its path there (`deployment.yaml`, `mock/…`). */
+  readonly k8s: Readonly<Record<string, string>>;
   readonly readme: string;
   readonly runbook: string;
 }
 
 export async function readDeployFiles(): Promise<DeployFiles> {
   const read = (path: string) => readFile(join(REPO, path), 'utf8');
+  const k8sDir = join(REPO, PATHS.k8s);
+  const manifests = (await readdir(k8sDir, { recursive: true }))
+    .filter((name) => name.endsWith('.yaml'))
+    .sort();
+  const k8s: Record<string, string> = {};
+  for (const name of manifests) k8s[name] = await read(relative(REPO, join(k8sDir, name)));
   return {
     compose: await read(PATHS.compose),
     dockerfile: await read(PATHS.dockerfile),
@@ -50,6 +60,7 @@ export async function readDeployFiles(): Promise<DeployFiles> {
     prometheus: await read(PATHS.prometheus),
     rules: await read(PATHS.rules),
     dashboard: await read(PATHS.dashboard),
+    k8s,
     readme: await read(PATHS.readme),
     runbook: await read(PATHS.runbook),
   };
