@@ -7,12 +7,8 @@
 
 ARG NODE_IMAGE=node:24-slim
 
-# ── manifests and a C++ toolchain, shared by the two stages below ────────────────────────────
+# ── the manifests, shared by the two stages below ────────────────────────────────────────────
 FROM ${NODE_IMAGE} AS manifests
-# better-sqlite3 (the mock's database) compiles when no prebuilt binary matches the platform.
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends g++ make python3 \
-  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # The manifests alone, so the dependency layers are rebuilt only when a manifest changes.
 COPY package.json package-lock.json ./
@@ -29,10 +25,10 @@ COPY gateway/bin gateway/bin
 # ── build: every dependency, then the compiled packages and the web build ────────────────────
 FROM manifests AS build
 # The locked versions, without scripts: the root `prepare` would compile sources not copied
-# yet, and building needs no native module. `npm install` rather than `npm ci`: the lock lacks
-# @biomejs/biome's non-Linux binaries (the registry it was made against does not carry them),
-# and `npm ci` refuses a lock with an optional package missing; `npm install` installs every
-# locked version as `npm ci` would, and skips those.
+# yet. `npm install` rather than `npm ci`: the lock lacks @biomejs/biome's non-Linux binaries
+# (the registry it was made against does not carry them), and `npm ci` refuses a lock with an
+# optional package missing; `npm install` installs every locked version as `npm ci` would, and
+# skips those.
 RUN npm install --ignore-scripts --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY protocol protocol
@@ -43,13 +39,13 @@ RUN npm run build
 
 # ── production dependencies: what the gateway and the mock import, nothing of the web's ──────
 FROM manifests AS production-dependencies
-# The native module's sources and object files go once it is built (25 MB of 28).
+# better-sqlite3 (the mock's database) ships a Node-API binary per platform: nothing compiles.
+# Its C sources and the other systems' binaries go (about 23 MB of 27); both Linux ones stay,
+# for an image built on either architecture.
 RUN npm install --omit=dev --ignore-scripts --no-audit --no-fund \
     -w @pipstream/gateway -w @pipstream/protocol -w @pipstream/locales \
-  && npm rebuild better-sqlite3 \
   && cd node_modules/better-sqlite3 \
-  && rm -rf deps src build/deps build/Release/obj build/Release/obj.target build/Release/.deps \
-    build/Release/sqlite3.a build/Release/test_extension.node
+  && rm -rf deps src prebuilds/darwin-* prebuilds/win32-* prebuilds/linuxmusl-*
 
 # ── runtime ──────────────────────────────────────────────────────────────────────────────────
 FROM ${NODE_IMAGE} AS runtime

@@ -50,8 +50,8 @@ export default defineConfig({
         test: {
           name: 'ops',
           include: [OPS_TESTS],
-          // Real processes (a mock, two gateways, nginx) on a 2-core machine: one file at a
-          // time, after the unit and browser tests.
+          // Real processes (a mock, three gateways, nginx or Prometheus) on a 2-core machine:
+          // one file at a time, after the unit and browser tests.
           fileParallelism: false,
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,

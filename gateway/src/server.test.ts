@@ -187,6 +187,50 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
     }
     expect(text).toMatch(/gateway_proxy_request_duration_seconds_count\{outcome="upstream"\} 1/);
   });
+
+  it('exports what the alerts read: readiness, private sessions and their limit, REST codes, cache results', async () => {
+    const { app, url } = await start(mock.url, { MAX_PRIVATE_SESSIONS: '7' });
+    const metricsServer = await startMetricsServer({
+      host: '127.0.0.1',
+      port: 0,
+      metrics: app.metrics,
+    });
+    closers.push(metricsServer.close);
+    /** The value of one series, e.g. `gateway_ready` or `x_total{code="200"}`; absent: NaN. */
+    const sample = async (series: string) => {
+      const text = await (await fetch(metricsServer.url)).text();
+      const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+      return line === undefined ? Number.NaN : Number(line.slice(series.length + 1));
+    };
+
+    // Known label values start at 0: the first refusal or failure is an increase, not a new
+    // series.
+    expect(await sample('gateway_private_sessions_limit')).toBe(7);
+    expect(await sample('gateway_logins_refused_total{reason="total_sessions"}')).toBe(0);
+    expect(await sample('gateway_connections_refused_total{reason="ip_limit"}')).toBe(0);
+    expect(await sample('gateway_proxy_responses_total{code="504"}')).toBe(0);
+    expect(await sample('gateway_micro_cache_requests_total{result="hit"}')).toBe(0);
+    await eventually(async () => (await sample('gateway_ready')) === 1);
+    expect(await sample('gateway_upstream_connections{kind="public"}')).toBe(1);
+
+    // Two reads of the trade list: the first goes upstream, the second is the cache's.
+    const tradeList = `${url}/v1/api/forex/getCategories`;
+    for (let i = 0; i < 2; i++) expect((await fetch(tradeList)).status).toBe(200);
+    expect(await sample('gateway_micro_cache_requests_total{result="miss"}')).toBe(1);
+    expect(await sample('gateway_micro_cache_requests_total{result="hit"}')).toBe(1);
+    expect(await sample('gateway_proxy_responses_total{code="200"}')).toBe(2);
+
+    const login = await fetch(`${url}/api/user/createAccountDemoForU`).then((r) => r.json());
+    const browser = new WebSocket(`${url.replace('http', 'ws')}/v1/ws`);
+    await new Promise((resolve, reject) => browser.once('open', resolve).once('error', reject));
+    browser.send(JSON.stringify({ type: 'login', token: login.data.token }));
+    await eventually(async () => (await sample('gateway_private_sessions')) === 1);
+    browser.close();
+
+    // Closing: no longer ready.
+    await app.realtime.shutdown();
+    expect(await sample('gateway_ready')).toBe(0);
+  });
 });
 
 describe('content security policy', () => {

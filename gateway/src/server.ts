@@ -94,6 +94,11 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
     });
   app.decorate('realtime', onceShutdown(hub));
   app.decorate('metrics', metrics);
+  metrics.attach({
+    ready: () => hub.ready(),
+    privateSessions: () => hub.stats().upstream.private,
+    maxPrivateSessions: config.maxPrivateSessions,
+  });
   const gateway = app as FastifyInstance as Gateway;
   const networkOf = networksBy(config.ipv6PrefixLength);
   const waiting = limitIdleConnections(app.server, {

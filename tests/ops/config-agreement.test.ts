@@ -1,54 +1,19 @@
-import { join } from 'node:path';
-import {
-  buildGateway,
-  GATEWAY_ENV_VARS,
-  type Gateway,
-  loadConfig,
-  withUpstream,
-} from '@pipstream/gateway';
-import { HEARTBEAT_MS, SOCKET_PATH } from '@pipstream/protocol';
-import {
-  createMockUpstream,
-  MOCK_ENV_VARS,
-  type MockUpstream,
-  mockOptionsSchema,
-  parseMockArgs,
-} from '@pipstream/protocol/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS, type CodeFacts } from './test-support/agreement.js';
-import { type DeployFiles, REPO, readDeployFiles } from './test-support/deploy-files.js';
+import { type LiveFacts, readCodeFacts } from './test-support/code-facts.js';
+import { type DeployFiles, readDeployFiles } from './test-support/deploy-files.js';
 
 let files: DeployFiles;
-let gateway: Gateway;
-let mock: MockUpstream;
+let live: LiveFacts;
 let facts: CodeFacts;
 
 beforeAll(async () => {
   files = await readDeployFiles();
-  // Probed, not listening. No web build: an unknown path is a 404, not the app's index.html.
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIR: join(REPO, '.no-web-build') });
-  gateway = buildGateway(withUpstream(config, 'http://127.0.0.1:9'));
-  await gateway.ready();
-  mock = await createMockUpstream({ port: 0, data: ':memory:', tickMs: 60_000 });
-  facts = {
-    gatewayDefaults: loadConfig({}),
-    loadGatewayConfig: (env) => loadConfig(env),
-    gatewayEnvVars: GATEWAY_ENV_VARS,
-    mockEnvVars: MOCK_ENV_VARS,
-    parseMockArgs,
-    gatewayServes: async (path) =>
-      (await gateway.inject({ method: 'GET', url: path })).statusCode !== 404,
-    mockServes: async (path) => (await fetch(`${mock.url}${path}`)).status !== 404,
-    socketPath: SOCKET_PATH,
-    heartbeatMs: HEARTBEAT_MS,
-    maxUploadBytes: mockOptionsSchema.parse({}).maxUploadBytes,
-  };
+  live = await readCodeFacts();
+  facts = live.facts;
 });
 
-afterAll(async () => {
-  await gateway?.close();
-  await mock?.close();
-});
+afterAll(() => live?.close());
 
 describe('the operations files agree with the code', () => {
   it.each(Object.entries(CHECKS))('%s', async (_name, check) => {
@@ -56,8 +21,13 @@ describe('the operations files agree with the code', () => {
   });
 });
 
+/** The operations files held as one text each. */
+type TextFile = {
+  [K in keyof DeployFiles]: DeployFiles[K] extends string ? K : never;
+}[keyof DeployFiles];
+
 /** `files` with `from` replaced by `to` in one file; fails when `from` is not there. */
-function mutate(name: keyof DeployFiles, from: string | RegExp, to: string) {
+function mutate(name: TextFile, from: string | RegExp, to: string) {
   return (original: DeployFiles): DeployFiles => {
     const text = original[name];
     const changed = text.replace(from, to);
@@ -249,6 +219,122 @@ const PLANTED: [keyof typeof CHECKS, string, (files: DeployFiles) => DeployFiles
     "an upload limit below the mock's",
     mutate('nginx', 'client_max_body_size 6m', 'client_max_body_size 1m'),
     /client_max_body_size 1m/,
+  ],
+  [
+    'cluster limits',
+    "sockets per address above the replicas'",
+    mutate(
+      'compose',
+      'CLUSTER_MAX_CONNECTIONS_PER_IP:-1000',
+      'CLUSTER_MAX_CONNECTIONS_PER_IP:-3000',
+    ),
+    /nginx holds 3000 sockets per address, the replicas' MAX_CONNECTIONS_PER_IP is 1000/,
+  ],
+  [
+    'cluster limits',
+    'no socket limit',
+    mutate('nginx', /limit_conn sockets_per_address (.*);/, '# no limit: $1'),
+    /no limit_conn per browser address/,
+  ],
+  [
+    'cluster limits',
+    'a socket limit per balancer',
+    mutate('nginx', 'limit_conn_zone $binary_remote_addr', 'limit_conn_zone $server_addr'),
+    /no limit_conn per browser address/,
+  ],
+  [
+    'cluster limits',
+    'socket opens paced otherwise',
+    mutate('compose', 'CLUSTER_CONNECTION_RATE_PER_IP:-50', 'CLUSTER_CONNECTION_RATE_PER_IP:-5'),
+    /\/v1\/ws opens: 5\/s, the replicas' CONNECTION_RATE_PER_IP is 50/,
+  ],
+  [
+    'cluster limits',
+    'logins paced otherwise',
+    mutate('compose', 'CLUSTER_LOGIN_BURST_PER_IP:-500', 'CLUSTER_LOGIN_BURST_PER_IP:-50'),
+    /logins: burst 50, not MAX_PRIVATE_SESSIONS_PER_IP 500/,
+  ],
+  [
+    'cluster limits',
+    'a login call left out',
+    mutate('nginx', 'loginForU|', ''),
+    /paces no zone keyed by address on every login path/,
+  ],
+  [
+    'cluster limits',
+    'a REST prefix left out',
+    mutate('nginx', '~^/(api|v1/api|uploads)(/|$)', '~^/(api|uploads)(/|$)'),
+    /paces no zone keyed by address on every REST path/,
+  ],
+  [
+    'cluster limits',
+    'REST paced below the first screen',
+    mutate('compose', 'CLUSTER_REST_BURST_PER_IP:-3000', 'CLUSTER_REST_BURST_PER_IP:-300'),
+    /REST: burst 300, under 3 calls for each of 1000 phones at once/,
+  ],
+  [
+    'cluster limits',
+    "nginx's 503",
+    mutate('nginx', 'limit_req_status 429;', 'limit_req_status 503;'),
+    /limit_req refusal 503, not 429/,
+  ],
+  [
+    'cluster limits',
+    'a refusal without the envelope',
+    mutate('nginx', '{"code":429,', '{"status":429,'),
+    /without the envelope \{code: 429, msg\}/,
+  ],
+  [
+    'cluster limits',
+    'a variable compose does not set',
+    mutate('compose', /^\s*CLUSTER_REST_RATE_PER_IP: .*\n/m, ''),
+    /compose nginx does not set CLUSTER_REST_RATE_PER_IP/,
+  ],
+  [
+    'monitoring',
+    'rules compose does not mount',
+    mutate(
+      'compose',
+      '- ./deploy/prometheus:/etc/prometheus:ro',
+      '- ./deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+    ),
+    /does not mount deploy\/prometheus/,
+  ],
+  [
+    'monitoring',
+    'rules not loaded',
+    mutate('prometheus', '  - pipstream.rules.yml', '  - rules/*.yml'),
+    /loads deploy\/prometheus\/rules\/\*\.yml, not deploy\/prometheus\/pipstream\.rules\.yml/,
+  ],
+  [
+    'monitoring',
+    'another job name',
+    mutate('prometheus', 'job_name: pipstream-gateway', 'job_name: gateway'),
+    /rule PipstreamReplicaNotReady reads job pipstream-gateway, which Prometheus does not scrape/,
+  ],
+  [
+    'monitoring',
+    'an alert without a runbook entry',
+    mutate('runbook', '### PipstreamRestTimeouts', '### RestTimeouts'),
+    /has no entry for PipstreamRestTimeouts/,
+  ],
+  [
+    'monitoring',
+    'a runbook entry that does not say what to do',
+    mutate('runbook', /(### PipstreamEventLoopDelay\n(?:.*\n)*?)\*\*Do:\*\*/, '$1Then:'),
+    /PipstreamEventLoopDelay does not say what it means and what to do/,
+  ],
+  [
+    'monitoring',
+    'an alert with no severity',
+    mutate('rules', 'severity: ticket', 'severity: someday'),
+    /has severity "someday"/,
+  ],
+  [
+    'readme',
+    'a cluster variable left out',
+    mutate('readme', /^\| `CLUSTER_LOGIN_RATE_PER_IP` .*\n/m, ''),
+    /README lacks CLUSTER_LOGIN_RATE_PER_IP/,
   ],
   [
     'readme',

@@ -1,17 +1,13 @@
 /**
- * docker-compose.yml's topology without Docker, on 127.0.0.1: the mock upstream (its compose
- * command), two gateway replicas (the image's command, compose's environment) and Debian's
- * nginx running deploy/nginx.conf with only its ports, upstream servers and resolver rewritten.
- * Browsers are the protocol's socket client over `ws`, as the web app's worker runs it.
+ * docker-compose.yml's topology without Docker, on 127.0.0.1 (test-support/topology.ts): the
+ * mock, three gateway replicas and Debian's nginx running deploy/nginx.conf.template. Browsers
+ * are the protocol's socket client over `ws`, as the web app's worker runs it; one address's
+ * sockets and logins come from 127.0.0.2 and 127.0.0.3, which loopback also answers.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { request } from 'node:http';
 import {
   CLOSE,
+  CODE,
   createRestClient,
   createSocketClient,
   type Instrument,
@@ -22,75 +18,26 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { minimumMarketBuy } from '../../protocol/src/test-support/orders.js';
-import {
-  commandOf,
-  execForm,
-  instructions,
-  localNginxConf,
-  parseCompose,
-  parseDockerfile,
-  REPO,
-  readDeployFiles,
-  runtimeStage,
-  service,
-  serviceEnv,
-} from './test-support/deploy-files.js';
-import { freePort, printed, type Started, start, stop, until } from './test-support/processes.js';
+import { until } from './test-support/processes.js';
+import { figuresOf, type Replica, startTopology, type Topology } from './test-support/topology.js';
 
 /** Public browsers; one logged-in browser comes on top. */
 const PUBLIC_BROWSERS = 10;
-/** "Within a few seconds": from a replica's SIGTERM to every browser live on the other. */
+/** "Within a few seconds": from a replica's SIGTERM to every browser live on the others. */
 const MOVE_BUDGET_MS = 5000;
-
-/** nginx from PATH or Debian's /usr/sbin; `.ci/run` installs it where it is missing. */
-function findNginx(): string {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
-  const found = dirs.map((dir) => join(dir, 'nginx')).find((path) => existsSync(path));
-  if (!found) {
-    throw new Error(
-      'nginx is not installed: `bash .ci/run` installs it (apt-get install -y nginx-light)',
-    );
-  }
-  return found;
-}
-
-/** `args` with the value after each flag of `values` replaced; every flag must be there. */
-function withFlags(args: readonly string[], values: Record<string, string>): string[] {
-  const changed = [...args];
-  for (const [flag, value] of Object.entries(values)) {
-    const at = changed.indexOf(flag);
-    if (at === -1 || at + 1 >= changed.length) throw new Error(`no ${flag} in ${args.join(' ')}`);
-    changed[at + 1] = value;
-  }
-  return changed;
-}
-
-interface Replica {
-  readonly process: Started;
-  readonly url: string;
-  /** Its /metrics, on a port of its own (as Prometheus scrapes it). */
-  readonly metricsUrl: string;
-}
-
-interface ReplicaFigures {
-  readonly clients: number;
-  readonly publicUpstream: number;
-  readonly privateUpstream: number;
-}
-
-/** A replica's own count of browsers and upstream connections, from its /metrics. */
-async function figuresOf(replica: Replica): Promise<ReplicaFigures> {
-  const text = await (await fetch(replica.metricsUrl)).text();
-  const value = (series: string) => {
-    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-    return line === undefined ? 0 : Number(line.slice(series.length + 1));
-  };
-  return {
-    clients: value('gateway_clients'),
-    publicUpstream: value('gateway_upstream_connections{kind="public"}'),
-    privateUpstream: value('gateway_upstream_connections{kind="private"}'),
-  };
-}
+const REPLICAS = 3;
+/**
+ * The cluster's limits, smaller than compose's defaults so that a test reaches them, given as a
+ * `.env` file would give them: compose hands them to nginx, whose template renders them. The
+ * socket limit leaves room for the browsers above, all from 127.0.0.1.
+ */
+const CLUSTER = {
+  CLUSTER_MAX_CONNECTIONS_PER_IP: '12',
+  CLUSTER_LOGIN_RATE_PER_IP: '1',
+  CLUSTER_LOGIN_BURST_PER_IP: '2',
+};
+/** Each replica's own limit, the second line: the same as the cluster's. */
+const REPLICA_LIMITS = { MAX_CONNECTIONS_PER_IP: CLUSTER.CLUSTER_MAX_CONNECTIONS_PER_IP };
 
 /** A browser: the protocol's socket client through nginx, and what it went through. */
 interface Browser {
@@ -100,17 +47,14 @@ interface Browser {
   readonly quotes: number[];
 }
 
-const tmpDirs: string[] = [];
-const processes: Started[] = [];
+let topology: Topology;
 const browsers: Browser[] = [];
-let mockUrl: string;
-const replicas: Replica[] = [];
+let replicas: readonly Replica[];
 let base: string;
-let drainMs: number;
 
 /** The mock's control API (loopback, as in its container). */
 async function control<T>(path: string, body?: object): Promise<T> {
-  const res = await fetch(`${mockUrl}/__control${path}`, {
+  const res = await fetch(`${topology.mockUrl}/__control${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -141,110 +85,73 @@ function openBrowser(token?: string): Browser {
   return browser;
 }
 
-beforeAll(async () => {
-  const nginx = findNginx();
-  // The replicas run the built gateway, as the image does: build first (incremental, quick when
-  // nothing changed), so they never run a stale build.
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-b', join(REPO, 'gateway')], { stdio: 'inherit' });
+/** An HTTP answer: its status and body. */
+interface Answer {
+  readonly status: number;
+  readonly body: string;
+}
 
-  const files = await readDeployFiles();
-  const compose = parseCompose(files.compose);
-  const work = await mkdtemp(join(tmpdir(), 'pipstream-ops-'));
-  tmpDirs.push(work);
-
-  // The mock, with compose's command and environment; loopback and a free port here.
-  const mockService = service(compose, 'mock');
-  const [, ...mockArgs] = commandOf(mockService) ?? [];
-  const mock = start(
-    'mock',
-    process.execPath,
-    withFlags(mockArgs, { '--host': '127.0.0.1', '--port': '0', '--data': join(work, 'mock') }),
-    { cwd: REPO, env: serviceEnv(mockService) },
-  );
-  processes.push(mock);
-  mockUrl = await printed(mock, /listening on (http:\/\/\S+)/);
-
-  // Two replicas: the image's command; compose's environment with UPSTREAM_URL set on the
-  // host (the one-variable switch), each on its own free port and serving a stand-in page.
-  const web = join(work, 'web');
-  await mkdir(web);
-  await writeFile(join(web, 'index.html'), '<!doctype html><title>Pipstream</title>\n');
-  const [, ...gatewayArgs] =
-    execForm(
-      instructions(runtimeStage(parseDockerfile(files.dockerfile)), 'CMD').at(-1)?.args ?? '',
-    ) ?? [];
-  const gatewayEnv = serviceEnv(service(compose, 'gateway'), { UPSTREAM_URL: mockUrl });
-  drainMs = Number(gatewayEnv.SHUTDOWN_GRACE_MS);
-  for (const name of ['gateway-1', 'gateway-2']) {
-    const replica = start(name, process.execPath, gatewayArgs, {
-      cwd: REPO,
-      env: {
-        ...gatewayEnv,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        // Loopback here; compose's METRICS_HOST and TRUST_PROXY name container addresses.
-        METRICS_PORT: '0',
-        METRICS_HOST: '127.0.0.1',
-        TRUST_PROXY: '127.0.0.1',
-        WEB_DIR: web,
-        LOG_LEVEL: 'warn',
-      },
+/** A socket opened through nginx from `address`: the open socket, or the refusal's answer. */
+function socketFrom(address: string): Promise<WebSocket | Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/v1/ws`, { localAddress: address });
+    socket.once('open', () => resolve(socket));
+    socket.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
     });
-    processes.push(replica);
-    const url = await printed(replica, /listening on (http:\/\/\S+) →/);
-    const metricsUrl = await printed(replica, /metrics at (http:\/\/\S+)/);
-    replicas.push({ process: replica, url, metricsUrl });
-  }
-
-  // nginx as root runs its workers as nobody: its folder must be readable by them.
-  const nginxDir = await mkdtemp(join(tmpdir(), 'pipstream-ops-nginx-'));
-  tmpDirs.push(nginxDir);
-  await chmod(nginxDir, 0o755);
-  const listenPort = await freePort();
-  const conf = localNginxConf(files.nginx, {
-    listenPort,
-    gatewayPorts: replicas.map((replica) => Number(new URL(replica.url).port)),
-    tempDir: join(nginxDir, 'temp'),
+    socket.once('error', reject);
   });
-  await mkdir(join(nginxDir, 'temp'));
-  await writeFile(join(nginxDir, 'nginx.conf'), conf);
-  const pid = join(nginxDir, 'nginx.pid');
-  // nginx opens its access log, `/dev/stdout`, by name: that works on a file, not on the socket
-  // Node hands a child for a pipe.
-  const accessLog = await open(join(nginxDir, 'access.log'), 'a');
-  const balancer = start(
-    'nginx',
-    nginx,
-    [
-      '-p',
-      nginxDir,
-      '-e',
-      'stderr',
-      '-c',
-      join(nginxDir, 'nginx.conf'),
-      '-g',
-      `daemon off; pid ${pid}; error_log stderr;`,
-    ],
-    { stdoutFd: accessLog.fd },
+}
+
+/** A GET through nginx from `address`. */
+function getFrom(address: string, path: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { localAddress: address }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+/** Whether `answer` is a cluster limit's refusal: a 429 with the gateway's envelope. */
+function refusedByLimit(answer: Answer): boolean {
+  let envelope: { code?: unknown; msg?: unknown } = {};
+  try {
+    envelope = JSON.parse(answer.body);
+  } catch {
+    return false;
+  }
+  return (
+    answer.status === 429 && envelope.code === CODE.RATE_LIMITED && typeof envelope.msg === 'string'
   );
-  await accessLog.close();
-  processes.push(balancer);
-  base = `http://127.0.0.1:${listenPort}`;
-  await until(
-    () => `nginx on ${base} (exited: ${!balancer.running}, stderr: ${balancer.stderr()})`,
-    async () => (await fetch(`${base}/readyz`)).status,
-    (status) => status === 200,
-  );
+}
+
+beforeAll(async () => {
+  topology = await startTopology({
+    replicas: REPLICAS,
+    nginx: true,
+    hostEnv: CLUSTER,
+    replicaEnv: REPLICA_LIMITS,
+  });
+  replicas = topology.replicas;
+  base = topology.base;
 }, 180_000);
 
 afterAll(async () => {
   for (const browser of browsers) browser.client.close();
-  await Promise.all(processes.map((started) => stop(started, 'SIGTERM', 5000)));
-  for (const dir of tmpDirs) await rm(dir, { recursive: true, force: true });
+  await topology?.stop();
 }, 30_000);
 
-describe('the compose topology without Docker: mock, two gateways, nginx', () => {
+describe('the compose topology without Docker: mock, three gateways, nginx', () => {
   let token: string;
   let instrument: Instrument;
 
@@ -269,7 +176,7 @@ describe('the compose topology without Docker: mock, two gateways, nginx', () =>
     expect(Number(balance)).toBe(100_000);
   });
 
-  it('spreads browsers over both replicas, each holding one public upstream connection', async () => {
+  it('spreads browsers over the replicas, each holding one public upstream connection', async () => {
     for (let i = 0; i < PUBLIC_BROWSERS; i++) openBrowser();
     const user = openBrowser(token);
     await until(
@@ -285,12 +192,78 @@ describe('the compose topology without Docker: mock, two gateways, nginx', () =>
       expect(replica.clients).toBeGreaterThan(0);
       expect(replica.publicUpstream).toBe(1);
     }
-    expect(figures.map((f) => f.privateUpstream).sort()).toEqual([0, 1]);
+    expect(figures.map((f) => f.privateUpstream).sort()).toEqual([0, 0, 1]);
     // The upstream's own count: one public connection per replica, one for the user.
     expect(await control('/sockets')).toEqual({ open: replicas.length + 1 });
   });
 
-  it("moves a stopped replica's browsers to the other within seconds, losing no private frame", async () => {
+  it("holds one address to the cluster's socket limit with three replicas, not three times it", async () => {
+    const limit = Number(CLUSTER.CLUSTER_MAX_CONNECTIONS_PER_IP);
+    const before = await Promise.all(replicas.map(figuresOf));
+    const held = (figures: { clients: number }[]) => figures.reduce((sum, f) => sum + f.clients, 0);
+    // One at a time, as many as each replica alone would admit from one address: the rate of
+    // new sockets (CLUSTER_CONNECTION_BURST_PER_IP, 1000) never refuses them, only the count.
+    const opened: WebSocket[] = [];
+    const refused: Answer[] = [];
+    for (let i = 0; i < REPLICAS * limit; i++) {
+      const outcome = await socketFrom('127.0.0.2');
+      if (outcome instanceof WebSocket) opened.push(outcome);
+      else refused.push(outcome);
+    }
+    try {
+      expect(opened).toHaveLength(limit);
+      expect(refused).toHaveLength((REPLICAS - 1) * limit);
+      expect(refused.every(refusedByLimit)).toBe(true);
+      // Balanced over the replicas, each far from its own limit: the cluster's refused them.
+      const during = await Promise.all(replicas.map(figuresOf));
+      expect(held(during) - held(before)).toBe(limit);
+      for (const [at, figures] of during.entries()) {
+        expect(figures.clients - (before[at]?.clients ?? 0)).toBeLessThan(limit);
+      }
+      // Other addresses are not held back by it.
+      const other = await socketFrom('127.0.0.4');
+      expect(other).toBeInstanceOf(WebSocket);
+      opened.push(other as WebSocket);
+      // One socket closed lets one more in.
+      opened.shift()?.close();
+      const next = await until(
+        'a socket from 127.0.0.2 once one closed',
+        () => socketFrom('127.0.0.2'),
+        (outcome) => outcome instanceof WebSocket,
+      );
+      opened.push(next as WebSocket);
+    } finally {
+      for (const socket of opened) socket.close();
+    }
+    await until(
+      'the replicas back to the browsers they had',
+      async () => held(await Promise.all(replicas.map(figuresOf))),
+      (clients) => clients === held(before),
+    );
+  });
+
+  it("paces one address's logins for the cluster, with the gateway's envelope", async () => {
+    const burst = Number(CLUSTER.CLUSTER_LOGIN_BURST_PER_IP);
+    const perSecond = Number(CLUSTER.CLUSTER_LOGIN_RATE_PER_IP);
+    const startedAt = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 4 * (burst + 1) }, () =>
+        getFrom('127.0.0.3', routes.createAccountDemoForU.path),
+      ),
+    );
+    const elapsedS = (Date.now() - startedAt) / 1000;
+    const accepted = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    // The burst and the first, then one more for each second the calls took.
+    expect(accepted.length).toBeGreaterThanOrEqual(burst + 1);
+    expect(accepted.length).toBeLessThanOrEqual(burst + 1 + Math.ceil(elapsedS * perSecond));
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every(refusedByLimit)).toBe(true);
+    // Another address logs in meanwhile.
+    expect((await getFrom('127.0.0.5', routes.createAccountDemoForU.path)).status).toBe(200);
+  });
+
+  it("moves a stopped replica's browsers to the others within seconds, losing no private frame", async () => {
     const user = browsers.at(-1) as Browser;
     const orders = api(token);
     const buy = () => orders.call('submit', minimumMarketBuy(instrument));
@@ -337,15 +310,24 @@ describe('the compose topology without Docker: mock, two gateways, nginx', () =>
     const figures = await Promise.all(replicas.map(figuresOf));
     const victimAt = figures.findIndex((f) => f.privateUpstream === 1);
     const victim = replicas[victimAt] as Replica;
-    const survivor = replicas[1 - victimAt] as Replica;
+    const survivors = replicas.filter((replica) => replica !== victim);
     const moving = figures[victimAt]?.clients ?? 0;
+    /** The survivors' figures, added up. */
+    const survivorFigures = async () => {
+      const each = await Promise.all(survivors.map(figuresOf));
+      return {
+        clients: each.reduce((sum, f) => sum + f.clients, 0),
+        publicUpstream: each.reduce((sum, f) => sum + f.publicUpstream, 0),
+        privateUpstream: each.reduce((sum, f) => sum + f.privateUpstream, 0),
+      };
+    };
 
     const stoppedAt = Date.now();
     process.kill(victim.process.pid, 'SIGTERM');
     await until(
-      'every browser live on the surviving replica',
+      'every browser live on the surviving replicas',
       async () => ({
-        served: (await figuresOf(survivor)).clients,
+        served: (await survivorFigures()).clients,
         open: browsers.every((b) => b.client.state === 'open'),
         loggedIn: user.client.loggedIn,
       }),
@@ -360,22 +342,23 @@ describe('the compose topology without Docker: mock, two gateways, nginx', () =>
     const codes = browsers.flatMap((b) => b.disconnectCodes);
     expect(codes).toEqual(Array.from({ length: moving }, () => CLOSE.SERVICE_RESTART));
     expect(exit).toBe(0);
-    expect(exitedMs).toBeLessThan(drainMs);
+    expect(exitedMs).toBeLessThan(topology.drainMs);
     console.info(
       `[ops] ${moving} browsers moved in ${movedMs} ms; the stopped replica exited 0 after ${exitedMs} ms`,
     );
 
-    const after = await figuresOf(survivor);
-    expect(after).toMatchObject({ publicUpstream: 1, privateUpstream: 1 });
+    // One public connection per survivor; the user's session moved with it.
+    expect(await survivorFigures()).toMatchObject({
+      publicUpstream: survivors.length,
+      privateUpstream: 1,
+    });
     await until(
-      'the upstream holding 2 sockets',
-      () => control('/sockets'),
-      (s) => {
-        return (s as { open: number }).open === 2;
-      },
+      `the upstream holding ${survivors.length + 1} sockets`,
+      () => control<{ open: number }>('/sockets'),
+      (sockets) => sockets.open === survivors.length + 1,
     );
 
-    // Quotes flow to every browser again, through the survivor.
+    // Quotes flow to every browser again, through the survivors.
     const movedAt = Date.now();
     await until(
       'a quote on every browser after the move',

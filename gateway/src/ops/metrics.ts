@@ -1,15 +1,34 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { CacheOutcome } from '../proxy/micro-cache.js';
+import { HANDSHAKE_REFUSALS, LOGIN_REFUSALS } from '../realtime/refusals.js';
+
+/** The gateway these metrics belong to: what the scrape-time gauges read, and its limit. */
+export interface GatewayReadings {
+  /** What /readyz answers. */
+  ready(): boolean;
+  /** Private upstream sessions held now, open or reconnecting. */
+  privateSessions(): number;
+  /** MAX_PRIVATE_SESSIONS. */
+  readonly maxPrivateSessions: number;
+}
+
+/** The statuses the gateway itself answers when the upstream fails (proxy/failure.ts). */
+const GATEWAY_FAILURE_CODES = ['500', '502', '504'] as const;
 
 /**
  * Every metric the gateway exports at /metrics. Labels are bounded by construction: never a user,
- * a token, an instrument or a topic — only small fixed sets (`kind`, `route`, `status`).
+ * a token, an instrument or a topic — only small fixed sets (`kind`, `reason`, `outcome`,
+ * `result`, and `code`, an HTTP status). The label values known in advance start at 0 (the
+ * refusal reasons once `attach`ed to a gateway), so an alert sees the first outage, refusal or
+ * failure as an increase rather than a series appearing.
  */
 export function createMetrics() {
   const registry = new Registry();
+  let gateway: GatewayReadings | undefined;
   // Includes nodejs_eventloop_lag_seconds (event-loop lag), heap and GC figures.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
-  return {
+  const metrics = {
     registry,
     clients: new Gauge({
       name: 'gateway_clients',
@@ -95,7 +114,60 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
+    proxyResponses: new Counter({
+      name: 'gateway_proxy_responses_total',
+      help: "REST proxy answers, by HTTP status code (the upstream's, or the gateway's own 502/504 when the upstream fails).",
+      labelNames: ['code'] as const,
+      registers: [registry],
+    }),
+    microCache: new Counter({
+      name: 'gateway_micro_cache_requests_total',
+      help: 'Shareable public GETs, by how the micro-cache answered (hit; coalesced: joined the same request in flight; miss: went upstream).',
+      labelNames: ['result'] as const,
+      registers: [registry],
+    }),
+    ready: new Gauge({
+      name: 'gateway_ready',
+      help: '1 while /readyz answers 200: the shared upstream connection is up and holds every topic browsers need.',
+      registers: [registry],
+      collect() {
+        this.set(gateway?.ready() ? 1 : 0);
+      },
+    }),
+    privateSessions: new Gauge({
+      name: 'gateway_private_sessions',
+      help: 'Private upstream sessions held now (one per logged-in token, open or reconnecting): what MAX_PRIVATE_SESSIONS caps.',
+      registers: [registry],
+      collect() {
+        this.set(gateway?.privateSessions() ?? 0);
+      },
+    }),
+    privateSessionsLimit: new Gauge({
+      name: 'gateway_private_sessions_limit',
+      help: 'MAX_PRIVATE_SESSIONS: the private upstream sessions this replica may hold.',
+      registers: [registry],
+    }),
+    /**
+     * Ties these metrics to the gateway that serves them: `gateway_ready` and
+     * `gateway_private_sessions` read it at each scrape, the limit is set, and every reason it
+     * can refuse a socket or a login for starts at 0 (a refusal is then an increase, which
+     * rate() sees, rather than a new series).
+     */
+    attach(readings: GatewayReadings): void {
+      gateway = readings;
+      metrics.privateSessionsLimit.set(readings.maxPrivateSessions);
+      for (const reason of Object.keys(HANDSHAKE_REFUSALS)) {
+        metrics.connectionsRefused.inc({ reason }, 0);
+      }
+      for (const reason of Object.keys(LOGIN_REFUSALS)) metrics.loginsRefused.inc({ reason }, 0);
+    },
   };
+
+  for (const kind of ['public', 'private']) metrics.upstreamConnections.set({ kind }, 0);
+  const cacheResults: readonly CacheOutcome[] = ['hit', 'coalesced', 'miss'];
+  for (const result of cacheResults) metrics.microCache.inc({ result }, 0);
+  for (const code of GATEWAY_FAILURE_CODES) metrics.proxyResponses.inc({ code }, 0);
+  return metrics;
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

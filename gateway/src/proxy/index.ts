@@ -130,6 +130,7 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
         }),
       );
       outcomes.set(request, outcome === 'miss' ? 'upstream' : 'cache');
+      metrics.microCache.inc({ result: outcome });
       // Already compressed for this browser's encoding where @fastify/compress would compress
       // it, so its onSend hook passes the bytes through instead of compressing them per hit.
       const sent = await precompressor
@@ -153,6 +154,7 @@ export const proxyRoutes: FastifyPluginAsync<ProxyOptions> = async (app, options
   } satisfies Record<Outcome, unknown>;
   app.addHook('onResponse', (request, reply, done) => {
     durations[outcomes.get(request) ?? 'upstream'].observe(reply.elapsedTime / 1000);
+    metrics.proxyResponses.inc({ code: reply.statusCode });
     done();
   });
 

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import type { GatewayConfig } from '@pipstream/gateway';
 import type { MockCommand } from '@pipstream/protocol/mock';
+import { clusterLimitsAgree } from './cluster-limits.js';
 import {
   type Compose,
   commandOf,
@@ -21,16 +22,18 @@ import {
   fixedAddresses,
   healthcheckText,
   instructions,
-  type NginxDirective,
+  location,
+  nginxParts,
   parseCompose,
   parseDockerfile,
-  parseNginx,
   REPO,
   readmeSection,
   runtimeStage,
   service,
   serviceEnv,
+  templateVariables,
 } from './deploy-files.js';
+import { monitoringAgrees } from './monitoring-agreement.js';
 
 /** What the code says, for the checks to compare the files with. */
 export interface CodeFacts {
@@ -50,6 +53,14 @@ export interface CodeFacts {
   readonly heartbeatMs: number;
   /** The mock's largest image upload, in bytes. */
   readonly maxUploadBytes: number;
+  /** Paths of every call the gateway forwards to the upstream's API host. */
+  readonly restPaths: readonly string[];
+  /** Paths of the calls that log in, open an account or send a code. */
+  readonly loginPaths: readonly string[];
+  /** How many REST calls a phone makes before its first screen shows. */
+  readonly firstScreenCalls: number;
+  /** The envelope code of a refusal by a limit. */
+  readonly rateLimitedCode: number;
 }
 
 export type Check = (files: DeployFiles, facts: CodeFacts) => Promise<string[]>;
@@ -83,21 +94,6 @@ function exposedPorts(stage: DockerStage): number[] {
 function flagValue(args: readonly string[], flag: string): string | undefined {
   const at = args.indexOf(flag);
   return at === -1 ? undefined : args[at + 1];
-}
-
-function upstreamBlock(http: NginxDirective | undefined) {
-  return directives(http?.block, 'upstream').find((block) => block.args[0] === 'gateway');
-}
-
-function location(server: NginxDirective | undefined, ...match: string[]) {
-  return directives(server?.block, 'location').find(
-    (found) => found.args.join(' ') === match.join(' '),
-  );
-}
-
-function nginxParts(files: DeployFiles) {
-  const http = directive(parseNginx(files.nginx), 'http');
-  return { http, server: directives(http.block, 'server')[0], upstream: upstreamBlock(http) };
 }
 
 /** Ports: the gateway's default everywhere it is named; the mock's port where it is named. */
@@ -412,10 +408,13 @@ export const nginxAgrees: Check = async (files, facts) => {
   return problems;
 };
 
-/** README: the configuration table lists exactly the variables the code reads. */
+/**
+ * README: the configuration tables list exactly the variables the code reads, and those of the
+ * nginx template.
+ */
 export const readmeAgrees: Check = async (files, facts) => {
   const listed = envTableNames(readmeSection(files.readme, 'Configuration'));
-  const known = [...facts.gatewayEnvVars, ...facts.mockEnvVars];
+  const known = [...facts.gatewayEnvVars, ...facts.mockEnvVars, ...templateVariables(files.nginx)];
   const problems = known
     .filter((name) => !listed.includes(name))
     .map((name) => `README lacks ${name}`);
@@ -445,6 +444,8 @@ export const CHECKS = {
   'health checks': healthChecksAgree,
   commands: commandsAgree,
   nginx: nginxAgrees,
+  'cluster limits': clusterLimitsAgree,
+  monitoring: monitoringAgrees,
   exposure: exposureAgrees,
   readme: readmeAgrees,
   drain: drainAgrees,

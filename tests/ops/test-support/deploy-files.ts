@@ -1,33 +1,68 @@
 /**
- * Readers of the operations files (docker-compose.yml, Dockerfile, deploy/nginx.conf,
- * deploy/prometheus.yml, the README's configuration section): just enough of each format to
- * check them against the code and to start their topology without Docker.
+ * Readers of the operations files (docker-compose.yml, Dockerfile, deploy/nginx.conf.template,
+ * deploy/prometheus/, deploy/grafana/, deploy/k8s/, the README's configuration section and the
+ * runbook): just enough of each format to check them against the code and to start their
+ * topology without Docker.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 
 /** The repository's root folder. */
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** Where the files below live, from the repository's root. */
+export const PATHS = {
+  compose: 'docker-compose.yml',
+  dockerfile: 'Dockerfile',
+  nginx: 'deploy/nginx.conf.template',
+  prometheus: 'deploy/prometheus/prometheus.yml',
+  rules: 'deploy/prometheus/pipstream.rules.yml',
+  /** promtool's unit tests of the rules: those of seconds and minutes, those of hours. */
+  rulesTests: [
+    'deploy/prometheus/pipstream.rules.test.yml',
+    'deploy/prometheus/pipstream.rules.trends.test.yml',
+  ],
+  dashboard: 'deploy/grafana/pipstream-gateway.json',
+  k8s: 'deploy/k8s',
+  readme: 'README.md',
+  runbook: 'docs/runbook.md',
+} as const;
+
 /** The texts of the operations files, as found in the repository (or mutated by a test). */
 export interface DeployFiles {
   readonly compose: string;
   readonly dockerfile: string;
+  /** deploy/nginx.conf.template, before the nginx image renders it. */
   readonly nginx: string;
   readonly prometheus: string;
+  readonly rules: string;
+  readonly dashboard: string;
+  /** Every manifest under deploy/k8s/, by its path there (`deployment.yaml`, `mock/…`). */
+  readonly k8s: Readonly<Record<string, string>>;
   readonly readme: string;
+  readonly runbook: string;
 }
 
 export async function readDeployFiles(): Promise<DeployFiles> {
   const read = (path: string) => readFile(join(REPO, path), 'utf8');
+  const k8sDir = join(REPO, PATHS.k8s);
+  const manifests = (await readdir(k8sDir, { recursive: true }))
+    .filter((name) => name.endsWith('.yaml'))
+    .sort();
+  const k8s: Record<string, string> = {};
+  for (const name of manifests) k8s[name] = await read(relative(REPO, join(k8sDir, name)));
   return {
-    compose: await read('docker-compose.yml'),
-    dockerfile: await read('Dockerfile'),
-    nginx: await read('deploy/nginx.conf'),
-    prometheus: await read('deploy/prometheus.yml'),
-    readme: await read('README.md'),
+    compose: await read(PATHS.compose),
+    dockerfile: await read(PATHS.dockerfile),
+    nginx: await read(PATHS.nginx),
+    prometheus: await read(PATHS.prometheus),
+    rules: await read(PATHS.rules),
+    dashboard: await read(PATHS.dashboard),
+    k8s,
+    readme: await read(PATHS.readme),
+    runbook: await read(PATHS.runbook),
   };
 }
 
@@ -215,7 +250,50 @@ export function execForm(args: string): string[] | undefined {
   return Array.isArray(parsed) ? parsed.map(String) : undefined;
 }
 
-// ── deploy/nginx.conf ───────────────────────────────────────────────────────────────────────
+// ── deploy/nginx.conf.template ──────────────────────────────────────────────────────────────
+
+/**
+ * What the nginx image does with a template at start (its 20-envsubst-on-templates.sh):
+ * `envsubst` with the names of the variables `env` defines whose names match
+ * NGINX_ENVSUBST_FILTER (a regular expression; all of them when unset), so `$name` and
+ * `${name}` of those names are replaced and every other `$…` is left as written. Throws when a
+ * `${…}` the filter covers is left, which nginx would refuse or take literally.
+ */
+export function renderTemplate(text: string, env: Readonly<Record<string, string>>): string {
+  const filter = new RegExp(env.NGINX_ENVSUBST_FILTER ?? '');
+  const rendered = text.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (match, braced?: string, bare?: string) => {
+      const name = braced ?? bare ?? '';
+      const value = env[name];
+      return value !== undefined && filter.test(name) ? value : match;
+    },
+  );
+  const left = [...rendered.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)]
+    .map((match) => match[1] ?? '')
+    .filter((name) => filter.test(name));
+  if (left.length > 0) throw new Error(`the template needs ${[...new Set(left)].join(', ')}`);
+  return rendered;
+}
+
+/** The variables a template names as `${NAME}`. */
+export function templateVariables(text: string): string[] {
+  return [...new Set([...text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1] ?? ''))];
+}
+
+/**
+ * deploy/nginx.conf.template as the nginx container renders it: with compose's environment of
+ * the nginx service, interpolated from `hostEnv` (a `.env` file's values, or a test's).
+ */
+export function renderedNginx(
+  files: Pick<DeployFiles, 'compose' | 'nginx'>,
+  hostEnv: Readonly<Record<string, string>> = {},
+): string {
+  return renderTemplate(
+    files.nginx,
+    serviceEnv(service(parseCompose(files.compose), 'nginx'), hostEnv),
+  );
+}
 
 export interface NginxDirective {
   readonly name: string;
@@ -270,6 +348,24 @@ export function directive(within: readonly NginxDirective[] | undefined, name: s
   return found[0] as NginxDirective;
 }
 
+/** The `upstream gateway` block of nginx's `http`. */
+export function upstreamBlock(http: NginxDirective | undefined) {
+  return directives(http?.block, 'upstream').find((block) => block.args[0] === 'gateway');
+}
+
+/** The `location` of `server` whose arguments are `match` (e.g. `=`, `/v1/ws`). */
+export function location(server: NginxDirective | undefined, ...match: string[]) {
+  return directives(server?.block, 'location').find(
+    (found) => found.args.join(' ') === match.join(' '),
+  );
+}
+
+/** The parts of the rendered nginx configuration the checks read. */
+export function nginxParts(files: Pick<DeployFiles, 'compose' | 'nginx'>) {
+  const http = directive(parseNginx(renderedNginx(files)), 'http');
+  return { http, server: directives(http.block, 'server')[0], upstream: upstreamBlock(http) };
+}
+
 export interface LocalNginxOptions {
   /** The port nginx listens on (127.0.0.1). */
   readonly listenPort: number;
@@ -280,7 +376,7 @@ export interface LocalNginxOptions {
 }
 
 /**
- * deploy/nginx.conf for a run on 127.0.0.1 without Docker. Rewritten: the `listen` port; the
+ * A rendered deploy/nginx.conf.template for a run on 127.0.0.1 without Docker. Rewritten: the `listen` port; the
  * upstream `server gateway:PORT …` line, once per replica with its other parameters kept
  * (`resolve` dropped: the addresses are fixed, and Debian's nginx predates it); the Docker
  * `resolver` line, dropped. Added: temporary paths inside `tempDir`. Everything else is the
@@ -330,16 +426,18 @@ export function readmeSection(readme: string, title: string): string {
   return readme.slice(start, next === -1 ? undefined : next);
 }
 
-/** The variable names of the first table in `section` whose first header cell is `variable`. */
+/** The variable names of every table in `section` whose first header cell is `variable`. */
 export function envTableNames(section: string): string[] {
   const lines = section.split('\n');
-  const header = lines.findIndex((line) => /^\|\s*variable\s*\|/i.test(line));
-  if (header === -1) throw new Error('no table headed "variable" in the section');
+  const headers = lines.flatMap((line, at) => (/^\|\s*variable\s*\|/i.test(line) ? [at] : []));
+  if (headers.length === 0) throw new Error('no table headed "variable" in the section');
   const names: string[] = [];
-  for (const line of lines.slice(header + 2)) {
-    if (!line.startsWith('|')) break;
-    const first = line.split('|')[1]?.trim() ?? '';
-    names.push(first.replace(/^`|`$/g, ''));
+  for (const header of headers) {
+    for (const line of lines.slice(header + 2)) {
+      if (!line.startsWith('|')) break;
+      const first = line.split('|')[1]?.trim() ?? '';
+      names.push(first.replace(/^`|`$/g, ''));
+    }
   }
   return names;
 }
