@@ -11,7 +11,7 @@ import type { Scenario } from './options/scenario.js';
 import { judgeThresholds, type Thresholds } from './options/thresholds.js';
 import { formatCount } from './options/units.js';
 import { reportHtml } from './report/html.js';
-import { saturationNote, summarySections } from './report/summary.js';
+import { restShortfallNote, saturationNote, summarySections } from './report/summary.js';
 import { summaryTable } from './report/table.js';
 import { figuresOf } from './result/figures.js';
 import { mergeResults } from './result/merge.js';
@@ -57,14 +57,18 @@ function report(
   thresholds: Thresholds,
   files: { json?: string | undefined; html?: string | undefined },
   io: Io,
+  restRate?: number,
 ): number {
   const figures = figuresOf(result);
   const line = headline(result);
   if (files.json) writeFileSync(files.json, `${JSON.stringify(result)}\n`);
   if (files.html) writeFileSync(files.html, reportHtml(result, figures, line));
   io.out(`${summaryTable(`${NAME}: ${line}`, summarySections(figures))}\n`);
-  const note = saturationNote(figures);
-  if (note) io.out(`\n${note}\n`);
+  const notes = [
+    saturationNote(figures),
+    restRate === undefined ? undefined : restShortfallNote(figures, restRate),
+  ];
+  for (const note of notes) if (note) io.out(`\n${note}\n`);
   const verdicts = judgeThresholds(thresholds, figures);
   if (verdicts.length > 0) {
     io.out(
@@ -151,7 +155,7 @@ async function runCommand(scenario: Scenario, io: Io): Promise<number> {
         );
       }
     }
-    const code = report(result, scenario.thresholds, scenario, io);
+    const code = report(result, scenario.thresholds, scenario, io, scenario.restRate);
     return result.interrupted ? EXIT.INTERRUPTED : code;
   } catch (error) {
     if (progressShown && io.tty) io.err('\n');

@@ -66,7 +66,11 @@ export async function runScenario(
   output: RunOutput,
   interrupted: Promise<void>,
 ): Promise<{ result: Result; parts: Result[] }> {
-  const generatorCount = Math.max(1, Math.min(scenario.generators, scenario.sockets || 1));
+  // No more generators than sockets; a REST-only run keeps them all for its rate.
+  const generatorCount = Math.max(
+    1,
+    Math.min(scenario.generators, scenario.sockets > 0 ? scenario.sockets : scenario.generators),
+  );
   const perGenerator = Math.ceil(scenario.sockets / generatorCount) + 64;
   if (perGenerator > openFileLimit()) {
     throw new SetupError(

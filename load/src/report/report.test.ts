@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { figuresOf } from '../result/figures.js';
 import { busyResult, START } from '../test-support/results.js';
 import { pageData, reportHtml } from './html.js';
-import { saturationNote, summarySections } from './summary.js';
+import { restShortfallNote, saturationNote, summarySections } from './summary.js';
 import { summaryTable } from './table.js';
 
 describe('the summary', () => {
@@ -71,5 +71,16 @@ describe('the HTML page', () => {
     )?.[1];
     expect(data).not.toContain('</');
     expect(JSON.parse(data ?? '')).toEqual(JSON.parse(JSON.stringify(pageData(result))));
+  });
+});
+
+describe('the REST rate', () => {
+  it('says when the mix answered well below the rate asked for, and how to reach it', () => {
+    const figures = figuresOf(busyResult());
+    expect(restShortfallNote(figures, 10)).toBeUndefined();
+    expect(restShortfallNote(figures, 0)).toBeUndefined();
+    expect(restShortfallNote(figures, 20)).toBe(
+      'REST: 10.0 answers a second of the 20 asked for — each connection waits for its answer before the next request: more --rest-connections reach the rate.',
+    );
   });
 });

@@ -128,6 +128,22 @@ export function summarySections(figures: Figures): Section[] {
   return sections;
 }
 
+/** Below this share of the rate asked for, the REST mix did not keep up. */
+const REST_SHORTFALL = 0.9;
+
+/**
+ * What to say when the REST mix answered well below the rate asked for: autocannon's
+ * connections each wait for an answer before the next request, so slow answers cap the rate.
+ */
+export function restShortfallNote(figures: Figures, askedRate: number): string | undefined {
+  const { perSecond } = figures.rest.all;
+  if (askedRate <= 0 || !(perSecond < askedRate * REST_SHORTFALL)) return undefined;
+  return (
+    `REST: ${formatCount(perSecond, 1)} answers a second of the ${formatCount(askedRate)} asked for — ` +
+    'each connection waits for its answer before the next request: more --rest-connections reach the rate.'
+  );
+}
+
 /**
  * What to say when a generator was saturated: its figures carry its own delays, and more
  * generators (or machines, merged) are needed.
