@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { figuresOf } from '../result/figures.js';
+import type { Result } from '../result/schema.js';
 import { busyResult, START } from '../test-support/results.js';
 import { pageData, reportHtml } from './html.js';
 import { restShortfallNote, saturationNote, summarySections } from './summary.js';
@@ -61,11 +62,19 @@ describe('the HTML page', () => {
   });
 
   it('is one self-contained file whose data cannot close its script', () => {
-    const result = { ...busyResult(), target: 'http://</script><b>x' };
+    const busy = busyResult();
+    // A merged file may name anything: a route name is data, not markup.
+    const hostile = '</script><script>alert(1)</script>';
+    const result = {
+      ...busy,
+      target: 'http://</script><b>x',
+      rest: { ...busy.rest, [hostile]: busy.rest.getBalance as Result['rest'][string] },
+    };
     const html = reportHtml(result, figuresOf(result), `started ${new Date(START).toISOString()}`);
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
     expect(html).toContain('uPlot');
     expect(html).toContain('&lt;/script&gt;&lt;b&gt;x');
+    expect(html).not.toContain(hostile);
     const data = /<script id="load-data" type="application\/json">([\s\S]*?)<\/script>/.exec(
       html,
     )?.[1];
