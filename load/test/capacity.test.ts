@@ -81,6 +81,7 @@ describe('2 000 sockets and a REST mix for 30 s against npm start', () => {
 
   it('received what the gateway says it sent its browsers, within 0.1 %', () => {
     const received = result.frames.received + result.reference.received;
+    console.log(`frames received ${received}, the gateway's count ${framesSent}`);
     expect(Math.abs(received - framesSent) / framesSent).toBeLessThanOrEqual(0.001);
   });
 
