@@ -37,7 +37,8 @@ const NAME = 'pipstream-load';
 
 function headline(result: Result): string {
   const seconds = (result.endedAt - result.startedAt) / 1000;
-  const generators = result.machines.reduce((sum, m) => sum + m.generators.length, 0);
+  // Each generator's result is one part (the run's own process is listed, but generates none).
+  const generators = result.parts;
   const machines = result.machines.length;
   return [
     result.target,

@@ -121,6 +121,8 @@ export async function runScenario(
       );
     }
     const cpuBefore = readHostCpu();
+    // This process holds the reference socket: a busy one would read its frames late.
+    const ownCpuBefore = process.cpuUsage();
     const startAt = wallClockMs() + 200;
     const endAt = startAt + scenario.duration;
     const plans: GeneratorPlan[] = dealt.map((share, i) => ({
@@ -177,6 +179,12 @@ export async function runScenario(
       stopped.then(() => pool.results(DRAIN_MS + RESULTS_SLACK_MS)),
     ]);
     const cpuAfter = readHostCpu();
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const run = {
+      name: 'the run (reference socket)',
+      cpuSeconds: (ownCpu.user + ownCpu.system) / 1e6,
+      wallSeconds: (wallClockMs() - startAt) / 1000,
+    };
     // Closed before its counts are read: the frames it receives while closing count too.
     await reference.close();
     const merged = mergeResults(parts);
@@ -196,6 +204,7 @@ export async function runScenario(
                 ...machine,
                 cores: availableParallelism(),
                 hostBusy: hostBusyBetween(cpuBefore, cpuAfter),
+                generators: [...machine.generators, run],
               }
             : machine,
         ),
