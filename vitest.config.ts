@@ -11,6 +11,8 @@ const ssrConditions = ['source', 'node', 'default'];
 const BROWSER_TESTS = 'tests/browser/**/*.test.ts';
 /** Operations tests: the deploy files against the code, and their topology run as processes. */
 const OPS_TESTS = 'tests/ops/**/*.test.ts';
+/** The load tool run as a command against a gateway it starts, and its page in Chromium. */
+const LOAD_TESTS = 'load/test/**/*.test.ts';
 
 export default defineConfig({
   resolve: { conditions },
@@ -23,8 +25,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{protocol,gateway,web,locales,bench,tests}/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**', BROWSER_TESTS, OPS_TESTS],
+          include: ['{protocol,gateway,web,locales,bench,load,tests}/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**', BROWSER_TESTS, OPS_TESTS, LOAD_TESTS],
           sequence: { groupOrder: 0 },
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -55,6 +57,19 @@ export default defineConfig({
           fileParallelism: false,
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'load',
+          include: [LOAD_TESTS],
+          // Thousands of sockets against a real gateway on a 2-core machine: one file at a
+          // time, after everything else, so no other test shares the machine with a run.
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

@@ -1,3 +1,4 @@
+import { judgeSaturation } from '@pipstream/load/saturation';
 import { describe, expect, it } from 'vitest';
 import {
   compareAt,
@@ -18,6 +19,10 @@ function measured(overrides: Partial<Measured>): Measured {
     windowSeconds: 4,
     cpuSeconds: 2,
     clientCpuSeconds: 1,
+    generators: judgeSaturation([
+      { name: 'client process 1', cpuSeconds: 1, wallSeconds: 4 },
+      { name: 'client process 2', cpuSeconds: 1.2, wallSeconds: 4 },
+    ]),
     writtenBytes: 80_000_000,
     p50Ms: 3,
     p99Ms: 10,
@@ -87,6 +92,37 @@ describe('compareAt', () => {
       compressedP99: 'met',
     });
     expect(at.upstreamConnections).toEqual({ atFeeder: 1, gatewayGauge: 1, rawAtFeeder: 1 });
+  });
+
+  it('judges no latency or delivery on runs whose load clients saturated, and says why', () => {
+    const busy = judgeSaturation(
+      [
+        { name: 'client process 1', cpuSeconds: 3.6, wallSeconds: 4 },
+        { name: 'client process 2', cpuSeconds: 1, wallSeconds: 4 },
+      ],
+      0.98,
+    );
+    const saturated = runs.map((run, i) =>
+      i === 0 ? runFigures({ ...run, generators: busy }) : run,
+    );
+    const at = compareAt(1000, saturated);
+    expect(at.saturatedRuns).toEqual({
+      saturated: 1,
+      of: 9,
+      reasons: [
+        "a generator was busy ≥ 85 % of a core (client process 1 90 %); the machine's cores were 98 % busy",
+      ],
+    });
+    expect(at.targets.p99).toBe('clients saturated');
+    expect(at.targets.delivered).toBe('clients saturated');
+    expect(at.targets.compressedP99).toBe('clients saturated');
+    // The compressing runs alone were at ease: their delivery is judged.
+    expect(at.targets.compressedDelivered).toBe('met');
+    expect(at.targets.messagesPerCpuSecond).toBe('met');
+    const markdown = markdownOf([at], undefined, 'described');
+    expect(markdown).toContain('| 1000 | busiest load process, CPU share of a core |');
+    expect(markdown).toContain('saturated in 1 of 9 runs');
+    expect(markdown).toContain('At 1000 clients 1 of 9 runs had their load clients saturated');
   });
 
   it('flags more than one upstream connection', () => {

@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { hostBusyBetween, judgeSaturation, readHostCpu } from '@pipstream/load/saturation';
 import { cpuSeconds, rssBytes, writtenBytes } from '../lib/processes.js';
 import type { Benchmark, BenchResult } from '../lib/results.js';
 import { round } from '../lib/stats.js';
@@ -140,8 +141,23 @@ async function measureRun(
     const cpuAtStart = cpuSeconds(pid);
     const writtenAtStart = writtenBytes(pid);
     const clientCpuAtStart = pool.cpuSeconds();
+    const eachClientAtStart = pool.cpuSecondsEach();
+    const hostAtStart = readHostCpu();
+    const ticksFrom = performance.now();
     await feeder.ticks(frames);
     feeder.stop();
+    // The load clients judged over the ticks, as the load tool judges its generators: busy
+    // clients read frames late, and the lateness would pass for the server's.
+    const ticksSeconds = (performance.now() - ticksFrom) / 1000;
+    const eachClient = pool.cpuSecondsEach();
+    const generators = judgeSaturation(
+      eachClient.map((seconds, i) => ({
+        name: `client process ${i + 1}`,
+        cpuSeconds: seconds - (eachClientAtStart[i] ?? 0),
+        wallSeconds: ticksSeconds,
+      })),
+      hostBusyBetween(hostAtStart, readHostCpu()),
+    );
     const sentAt = [...feeder.sentAt];
     await sleep(plan.drainMs);
     const deadline = wallClockMs();
@@ -160,6 +176,7 @@ async function measureRun(
       windowSeconds: frames / FEED.ticksPerSecond,
       cpuSeconds: cpu,
       clientCpuSeconds: clientCpu,
+      generators,
       writtenBytes: written,
       p50Ms: report.latency.quantile(0.5),
       p99Ms: report.latency.quantile(0.99),
@@ -192,6 +209,8 @@ function logRun(run: RunFigures, index: number, plan: Plan) {
     `${round(run.bytesPerMessage, 0)} B/msg`,
     `upstream ${run.upstreamConnections}`,
     `server ${round(run.cpuSeconds, 2)} / clients ${round(run.clientCpuSeconds, 2)} CPU-s`,
+    `clients ${run.generators.shares.map(({ share }) => `${Math.round(share * 100)} %`).join(' ')} of a core`,
+    ...(run.generators.saturated ? [`SATURATED: ${run.generators.reason}`] : []),
     ...(run.conflated === null ? [] : [`conflated ${run.conflated}`]),
   ];
   console.error(
@@ -251,7 +270,7 @@ async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
     `browser heartbeat to either server (a first one at open; compressing clients compress it, ` +
     `as Chromium does); RSS per connection read after a first wave of up to ` +
     `${WARMUP_CLIENTS} clients came and went. A compressing client's inflation is done once per ` +
-    `distinct frame per client process (shared-inflation.ts): the server's work is unchanged.`;
+    `distinct frame per client process (shared-inflation.ts of @pipstream/load): the server's work is unchanged.`;
   return {
     name: 'fanout',
     quick,

@@ -5,26 +5,14 @@
  * the raw ws baseline. Frames are read by key only (frame-keys.ts): the clients must stay far
  * lighter than the server they measure.
  */
+import { BROWSER_OFFER } from '@pipstream/load/browser-offer';
+import { shareInflation } from '@pipstream/load/shared-inflation';
 import { HEARTBEAT_MS, PING } from '@pipstream/protocol';
-import WebSocket, { type PerMessageDeflateOptions } from 'ws';
+import WebSocket from 'ws';
 import { LatencyHistogram } from '../lib/stats.js';
 import type { LastKeys } from './feeder.js';
 import { dayMarketKey, frameType, klineKey, wallClockMs } from './frame-keys.js';
 import type { LoadCommand, LoadReply } from './load-commands.js';
-import { shareInflation } from './shared-inflation.js';
-
-/**
- * What a compressing socket offers: ws's default offer, the one Chromium makes
- * (`permessage-deflate; client_max_window_bits`). Like Chromium it compresses every message it
- * sends, however small (ws would skip those under 1 KiB once the server asks
- * `client_no_context_takeover`). A small deflate memory level keeps thousands of the sockets'
- * own compressors (for their pings and subs) in a few hundred MB; the offer does not depend
- * on it.
- */
-const BROWSER_OFFER: PerMessageDeflateOptions = {
-  threshold: 0,
-  zlibDeflateOptions: { memLevel: 1 },
-};
 
 shareInflation();
 

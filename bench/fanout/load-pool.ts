@@ -118,6 +118,9 @@ export async function startLoadPool(processes: number) {
     /** CPU seconds the client processes have used so far, together. */
     cpuSeconds: () => workers.reduce((sum, worker) => sum + cpuSeconds(worker.pid), 0),
 
+    /** CPU seconds each client process has used so far. */
+    cpuSecondsEach: () => workers.map((worker) => cpuSeconds(worker.pid)),
+
     /** Drops every socket of every process. */
     async disconnect() {
       for (const worker of workers) worker.send({ type: 'disconnect' });

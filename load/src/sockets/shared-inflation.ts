@@ -1,5 +1,6 @@
 /**
- * One inflation per distinct message per load-client process, instead of one per socket.
+ * One inflation per distinct message per load process, instead of one per socket. Used by
+ * pipstream-load's generators and the fan-out benchmark's clients.
  *
  * The gateway compresses each frame once, so every compressing socket of a run receives the
  * very same compressed bytes for it, and with server_no_context_takeover each message inflates
