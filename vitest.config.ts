@@ -37,6 +37,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: [BROWSER_TESTS],
+          // Names the Chromium build once per run.
+          globalSetup: ['tests/browser/test-support/global-setup.ts'],
           // A Chromium per file on a 2-core machine: one file at a time, and only after the
           // unit tests have finished, so neither slows the other into time-outs.
           fileParallelism: false,

@@ -10,11 +10,14 @@ import { deviceCopy, keptOnDevice, serviceWorkerReady } from './test-support/dev
 import { eventually } from './test-support/eventually.js';
 import { chooseLanguage, localeText } from './test-support/languages.js';
 import { UPRIGHT } from './test-support/phone.js';
+import { goOffline, goOnline } from './test-support/relay.js';
 import { useBrowserSuite } from './test-support/suite.js';
+import { recordToasts, toastsSeen } from './test-support/toasts.js';
 import { buyAtMarket, instrumentOf, orderRow, registerFunded } from './test-support/trading.js';
 
-// The simulator moves prices as for a user: fresh quotes come every half second.
-const suite = useBrowserSuite();
+// The simulator moves prices as for a user: fresh quotes come every half second. Pages go
+// through a relay that cuts the network whatever the Chromium build emulates.
+const suite = useBrowserSuite({ relay: true });
 
 /** A phone on which the app's service worker may run (blocked in the other tests). */
 const WITH_SERVICE_WORKER = { ...UPRIGHT, serviceWorkers: 'allow' } as const;
@@ -59,36 +62,14 @@ async function firstVisit(app: AppPage) {
   await eventually(async () => (await deviceCopy(app.page, 'account')) !== undefined).toBe(true);
 }
 
-/**
- * From the next page load on, every error toast the page shows, however briefly, in
- * `window.errorToasts` (read by `errorToasts`): watched before the app's first script runs.
- */
-async function recordErrorToasts(app: AppPage) {
-  await app.context.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { errorToasts: seen });
-    new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('.toast-host .toast-error')) {
-        const text = toast.textContent ?? '';
-        if (!seen.includes(text)) seen.push(text);
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-}
-
-/** The error toasts the page has shown since it loaded (see `recordErrorToasts`). */
-function errorToasts(app: AppPage) {
-  return app.page.evaluate(() => (window as { errorToasts?: string[] }).errorToasts);
-}
-
 /** A trader holding an order, reopened with no signal after one visit: quotes on show. */
 async function reopenedOffline() {
   const { account, order } = await holdingAccount();
   const app = await suite.newApp(WITH_SERVICE_WORKER);
   await openLoggedIn(app, account.session, '/');
   await firstVisit(app);
-  await recordErrorToasts(app);
-  await app.context.setOffline(true);
+  await recordToasts(app);
+  await goOffline(app, suite.relay);
   await app.reload();
   const euro = app.page.getByTestId('quote-row-EURUSD').getByTestId('quote-price');
   await euro.filter({ hasText: /\d/ }).waitFor();
@@ -121,9 +102,9 @@ describe('the app opened with no signal', () => {
     await eventually(() => liveStatus(app.page).textContent()).toBe('Offline');
     // The start's reads, the kept copy answering them, alarmed nobody.
     await app.idle();
-    expect(await errorToasts(app)).toEqual([]);
+    expect(await toastsSeen(app, 'error')).toEqual([]);
 
-    await app.context.setOffline(false);
+    await goOnline(app, suite.relay);
     // Live by itself once fresh quotes come: no reload, no tap.
     await eventually(() => liveStatus(app.page).textContent()).toBe('Live');
     const close = row.getByRole('button', { name: 'Close position' });
@@ -145,7 +126,7 @@ describe('the app opened with no signal', () => {
     await eventually(() => liveStatus(app.page).textContent()).toBe('Offline');
     // Whatever the start and the screen asked for has ended, well past a failed call's toast.
     await app.idle();
-    expect(await errorToasts(app)).toEqual([]);
+    expect(await toastsSeen(app, 'error')).toEqual([]);
   });
 
   it('opens offline in the language chosen online, keeping only that language’s texts', async () => {
@@ -159,7 +140,7 @@ describe('the app opened with no signal', () => {
     // The service worker keeps the French texts, and no other language's.
     await eventually(() => languageCache(app.page)).toEqual([languageChunk('fr')]);
 
-    await app.context.setOffline(true);
+    await goOffline(app, suite.relay);
     await app.reload();
     const tabs = app.page.getByRole('navigation', { name: fr('web.tabs.label') });
     await tabs.getByRole('link', { name: fr('web.tabs.quotes'), exact: true }).waitFor();
@@ -168,7 +149,7 @@ describe('the app opened with no signal', () => {
     await app.page.getByTestId('quote-price').first().filter({ hasText: /\d/ }).waitFor();
 
     // Back online, a language chosen next replaces it.
-    await app.context.setOffline(false);
+    await goOnline(app, suite.relay);
     await chooseLanguage(app, 'de');
     await app.waitForRoute('/');
     await eventually(() => languageCache(app.page)).toEqual([languageChunk('de')]);
@@ -195,7 +176,7 @@ describe('the app opened with no signal', () => {
     expect(caches.some((entry) => entry.includes('/index.html'))).toBe(true);
     expect(caches.filter((entry) => /\/\/[^/]+\/(api|v1|uploads)\//.test(entry))).toEqual([]);
     // Offline, an account call has nothing to fall back on.
-    await app.context.setOffline(true);
+    await goOffline(app, suite.relay);
     const answered = await app.page.evaluate(async (token) => {
       try {
         await fetch('/v1/api/user/info', { headers: { token } });

@@ -5,10 +5,12 @@ import type { AppPage } from './test-support/browser.js';
 import { eventually } from './test-support/eventually.js';
 import { shown } from './test-support/languages.js';
 import { UPRIGHT } from './test-support/phone.js';
+import { goOffline, goOnline } from './test-support/relay.js';
 import { useBrowserSuite } from './test-support/suite.js';
 import { FUNDED_BALANCE, fundAccount } from './test-support/trading.js';
 
-const suite = useBrowserSuite();
+// Pages go through a relay that cuts the network whatever the Chromium build emulates.
+const suite = useBrowserSuite({ relay: true });
 
 /** What a screen that could not be opened says. */
 const SCREEN_FAILED = 'This page could not be opened';
@@ -41,11 +43,12 @@ describe('a screen opened offline', () => {
       ['Orders', 'Orders', 'account-balance'],
       ['Me', 'Personal center', 'balance'],
     ] as const) {
-      await app.context.setOffline(true);
+      await goOffline(app, suite.relay);
       await tab(app, name).click();
       await app.page.getByText(SCREEN_FAILED, { exact: true }).waitFor();
-      await app.context.setOffline(false);
-      // No tap, no reload: the browser's online event is enough.
+      await goOnline(app, suite.relay);
+      // No tap: the connection coming back is enough (a browser that keeps a failed chunk
+      // reloads the page by itself for it).
       await heading(app, title).waitFor();
       // And the screen reads its figures, not only its code.
       await app.page.getByTestId(balance).filter({ hasText: /\d/ }).waitFor();
@@ -62,24 +65,24 @@ describe('a screen opened offline', () => {
     await eventually(() => balance.textContent()).toBe(shown(formatBalance(0)));
     await tab(app, 'Quotes').click();
     await app.waitForRoute('/');
-    await app.context.setOffline(true);
+    await goOffline(app, suite.relay);
     // A deposit approved while the phone is offline: Me cannot read it yet.
     await fundAccount(suite.stack, account.session.token);
     await tab(app, 'Me').click();
     await heading(app, 'Personal center').waitFor();
-    await app.context.setOffline(false);
+    await goOnline(app, suite.relay);
     await eventually(() => balance.textContent()).toBe(shown(formatBalance(FUNDED_BALANCE)));
   });
 
   it('opens on the next visit after failing offline', async () => {
     const app = await suite.newApp(UPRIGHT);
     await onQuotes(app);
-    await app.context.setOffline(true);
+    await goOffline(app, suite.relay);
     await tab(app, 'Orders').click();
     await app.page.getByText(SCREEN_FAILED, { exact: true }).waitFor();
     await tab(app, 'Quotes').click();
     await app.waitForRoute('/');
-    await app.context.setOffline(false);
+    await goOnline(app, suite.relay);
     await tab(app, 'Orders').click();
     await heading(app, 'Orders').waitFor();
     await app.page.getByText('No data', { exact: true }).waitFor();
@@ -93,10 +96,10 @@ describe('a screen opened offline', () => {
     await app.page.getByText('No data', { exact: true }).waitFor();
     await tab(app, 'Quotes').click();
     await app.waitForRoute('/');
-    await app.context.setOffline(true);
+    await goOffline(app, suite.relay);
     await tab(app, 'Orders').click();
     await app.page.getByText('Could not load the list.', { exact: true }).waitFor();
-    await app.context.setOffline(false);
+    await goOnline(app, suite.relay);
     await app.page.getByText('No data', { exact: true }).waitFor();
     expect(await app.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
   });

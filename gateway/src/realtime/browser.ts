@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import type { Topic } from '@pipstream/protocol';
+import type { KeptAlive, Topic } from '@pipstream/protocol';
 import type { TokenBucket } from 'limiter';
 import WebSocket from 'ws';
 import { encodeDayMarket, type Tick } from './last-values.js';
@@ -35,13 +35,15 @@ export interface BrowserWire {
  * instrument and the latest candle per topic — and every other frame (private pushes,
  * login results, errors, status), which is always written.
  */
-export class Browser {
+export class Browser implements KeptAlive {
   /** Every topic the browser holds: public, private, and private ones waiting for a login. */
   readonly topics = new Set<Topic>();
   readonly openedAt = Date.now();
   lastSeen = this.openedAt;
   /** Its message budget: every frame it sends takes a token (hub.ts). */
   messages: TokenBucket | undefined;
+  /** Something was written since the keep-alive's last sweep (keep-alive.ts). */
+  wroteSinceSweep = false;
   /** The upstream state last told to this browser (it assumes 'up' until told otherwise). */
   toldDown = false;
   released = false;
@@ -118,6 +120,7 @@ export class Browser {
   private write(frame: SharedFrame): void {
     if (this.tcp && wireFrames) wireFrames.write(this.tcp, frame.wire(this.windowBits));
     else this.socket.send(frame.text, PLAIN_TEXT);
+    this.wroteSinceSweep = true;
   }
 
   /**

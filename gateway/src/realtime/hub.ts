@@ -28,6 +28,7 @@ import {
   type InstrumentCodes,
   tradeListCodes,
 } from './instrument-codes.js';
+import { keepBrowsersAlive } from './keep-alive.js';
 import {
   DEFAULT_BAD_FRAME_WINDOW_MS,
   type HubDeps,
@@ -96,7 +97,8 @@ function langOf(request: FastifyRequest): string | undefined {
  * The realtime hub at /v1/ws (docs/architecture.md#gateway): browsers speak the upstream's socket
  * protocol to it; it serves them all from one shared public upstream connection and one
  * connection per user token, with last-value snapshots, conflation for slow browsers,
- * validation of every frame, heartbeats on both sides and upstream status frames.
+ * validation of every frame, heartbeats on both sides, keep-alives to quiet browsers and upstream
+ * status frames.
  *
  * Close codes (protocol CLOSE): 1009 frame over `maxFrameBytes`; 1008 per-IP limit raced past
  * the handshake check; 1012 shutdown; 4400 more than `badFrameLimit` bad frames in the window;
@@ -143,6 +145,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
   let sessions: ReturnType<typeof createPrivateSessions> | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
+  let stopKeepAlive: (() => void) | undefined;
   let shuttingDown: Promise<void> | undefined;
 
   const counters = createBrowserCounters(metrics);
@@ -213,6 +216,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       });
     }
     idleTimer = setInterval(closeIdle, options.heartbeatMs);
+    stopKeepAlive = keepBrowsersAlive(browsers);
   }
 
   function closeIdle() {
@@ -473,6 +477,7 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
     shuttingDown ??= (async () => {
       clearInterval(idleTimer);
       clearInterval(drainTimer);
+      stopKeepAlive?.();
       for (const browser of [...browsers]) closeBrowser(browser, code, reason);
       await Promise.all([...closingSockets].map(closed));
       feed?.close();

@@ -1,3 +1,4 @@
+import { KEEP_ALIVE } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { classifyUpstreamFrame, parseUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
 
@@ -15,8 +16,9 @@ describe('classifyUpstreamFrame', () => {
     });
   });
 
-  it('recognises the bare pong', () => {
+  it('recognises the bare pong and keep-alive', () => {
     expect(classifyUpstreamFrame(Buffer.from('pong'))?.type).toBe('pong');
+    expect(classifyUpstreamFrame(Buffer.from(KEEP_ALIVE))?.type).toBe(KEEP_ALIVE);
   });
 
   it('parses once, and keeps the result, when type is not written first', () => {

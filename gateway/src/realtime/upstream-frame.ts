@@ -1,8 +1,8 @@
-import { PONG } from '@pipstream/protocol';
+import { KEEP_ALIVE, PONG } from '@pipstream/protocol';
 
 /** An upstream frame, routed by its `type` and read no further unless somebody needs it. */
 export interface UpstreamFrame {
-  /** The frame's `type` ('pong' for the bare heartbeat text). */
+  /** The frame's `type` (the bare text itself for a pong or a keep-alive). */
   readonly type: string;
   /** The exact bytes the upstream sent: what every subscriber gets. */
   readonly raw: Buffer;
@@ -11,6 +11,7 @@ export interface UpstreamFrame {
 }
 
 const PONG_BYTES = Buffer.from(PONG);
+const KEEP_ALIVE_BYTES = Buffer.from(KEEP_ALIVE);
 const TYPE_PREFIX = Buffer.from('{"type":"');
 /** Longest `type` the fast path reads: a KLINE topic is at most 64 characters. */
 const MAX_TYPE_LENGTH = 80;
@@ -25,6 +26,9 @@ const BACKSLASH = 0x5c;
  */
 export function classifyUpstreamFrame(raw: Buffer): UpstreamFrame | undefined {
   if (raw.length === PONG_BYTES.length && raw.equals(PONG_BYTES)) return { type: PONG, raw };
+  if (raw.length === KEEP_ALIVE_BYTES.length && raw.equals(KEEP_ALIVE_BYTES)) {
+    return { type: KEEP_ALIVE, raw };
+  }
   if (raw.length > TYPE_PREFIX.length && raw.subarray(0, TYPE_PREFIX.length).equals(TYPE_PREFIX)) {
     const start = TYPE_PREFIX.length;
     const limit = Math.min(raw.length, start + MAX_TYPE_LENGTH);

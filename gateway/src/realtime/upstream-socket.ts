@@ -2,6 +2,7 @@ import {
   type BackoffOptions,
   CLOSE,
   fullJitterDelay,
+  KEEP_ALIVE,
   MAX_MISSED_PONGS,
   PING,
   PONG,
@@ -43,7 +44,7 @@ export interface UpstreamSocketOptions extends HubDeps {
   readonly logContext: Readonly<Record<string, string>>;
   /** A connection opened: the owner logs in and subscribes now. */
   onOpen(): void;
-  /** Every upstream frame but `pong`, classified once. */
+  /** Every upstream frame but `pong` and the keep-alive, classified once. */
   onFrame(frame: UpstreamFrame): void;
   /** The connection, or an attempt at one, was lost; a reconnect is scheduled. */
   onDown(reason: UpstreamLoss): void;
@@ -166,6 +167,8 @@ export function openUpstreamSocket(options: UpstreamSocketOptions): UpstreamSock
       missedPongs = 0;
       return;
     }
+    // The upstream's keep-alive is for a browser on it directly; browsers here get the hub's.
+    if (frame.type === KEEP_ALIVE) return;
     options.onFrame(frame);
   }
 

@@ -5,8 +5,18 @@ export interface BackoffOptions {
   readonly maxMs: number;
 }
 
-/** This project's choice: a quarter second first, never more than ten seconds apart. */
+/**
+ * After the server closed a socket (this project's choice): a quarter second first, never more
+ * than ten seconds apart, so a server that keeps closing sockets is not asked in a tight loop.
+ */
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 250, maxMs: 10_000 };
+
+/**
+ * After nothing answered — a socket that could not be opened, broke or went silent (this
+ * project's choice): never more than a second apart, so that a path coming back is found within
+ * a second. A dead path costs the server nothing, and a refused connection next to nothing.
+ */
+export const UNANSWERED_BACKOFF: BackoffOptions = { baseMs: 250, maxMs: 1000 };
 
 /**
  * The delay before reconnect attempt `attempt` (0 for the first retry) with full jitter:

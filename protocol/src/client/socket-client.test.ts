@@ -84,14 +84,21 @@ async function startServer(options: TestServerOptions = {}) {
   return { url: `ws://127.0.0.1:${port}`, connections };
 }
 
-/** A client with short intervals, closed after the test. */
+/**
+ * A client with short intervals, closed after the test: one backoff whoever ended the socket
+ * (socket-silence.test.ts tells the two apart), and no silence limit, as these servers send no
+ * keep-alive.
+ */
 function startClient(url: string, options: Partial<SocketClientOptions> = {}) {
+  const backoff = options.backoff ?? { baseMs: 10, maxMs: 50 };
   const client = createSocketClient({
     url,
     WebSocketImpl: WebSocket,
     heartbeatMs: 1000,
     connectTimeoutMs: 500,
-    backoff: { baseMs: 10, maxMs: 50 },
+    backoff,
+    unansweredBackoff: backoff,
+    silenceMs: 0,
     random: () => 0,
     ...options,
   });
@@ -103,7 +110,7 @@ function startClient(url: string, options: Partial<SocketClientOptions> = {}) {
 function record(client: SocketClient) {
   const seen = {
     states: [] as SocketState[],
-    disconnects: [] as Array<{ reason: DisconnectReason; code?: number }>,
+    disconnects: [] as Array<{ reason: DisconnectReason; code?: number; answered: boolean }>,
     logins: [] as number[],
     frames: [] as FrameEvent[],
     invalid: [] as Array<{ raw: string; error: string }>,
@@ -465,7 +472,7 @@ describe('socket client: heartbeat', () => {
     const thirdUnanswered = first?.pingTimes[4] ?? Number.NaN;
     // The last unanswered ping had its full interval to be answered.
     expect((first?.closedAt ?? 0) - thirdUnanswered).toBeGreaterThanOrEqual(heartbeatMs - 5);
-    expect(seen.disconnects).toEqual([{ reason: 'heartbeat' }]);
+    expect(seen.disconnects).toEqual([{ reason: 'heartbeat', answered: false }]);
     await waitFor(() => expect(client.state).toBe('open'));
     expect(client.reconnects).toBe(1);
     expect(seen.states).toEqual(['connecting', 'open', 'reconnecting', 'open']);
@@ -515,8 +522,8 @@ describe('socket client: reconnecting', () => {
     // The abandoned handshakes were torn down, not left hanging.
     await waitFor(() => expect(sockets.size).toBe(1));
     expect(seen.disconnects.slice(0, 2)).toEqual([
-      { reason: 'connect-timeout' },
-      { reason: 'connect-timeout' },
+      { reason: 'connect-timeout', answered: false },
+      { reason: 'connect-timeout', answered: false },
     ]);
     expect(seen.states).toEqual(['connecting', 'reconnecting']);
   });
@@ -538,7 +545,8 @@ describe('socket client: reconnecting', () => {
     expect(frames[0]).toEqual({ type: 'login', token: 'tok-1' });
     expect(frames.slice(1)).toHaveLength(topics.length);
     expect(frames.slice(1)).toEqual(expect.arrayContaining(topics.map(sub)));
-    expect(seen.disconnects).toEqual([{ reason: 'closed', code: 1006 }]);
+    // No close frame: the connection broke, nothing answered.
+    expect(seen.disconnects).toEqual([{ reason: 'closed', code: 1006, answered: false }]);
     expect(seen.logins).toEqual([1, 1]);
     expect(seen.states).toEqual(['connecting', 'open', 'reconnecting', 'open']);
     expect(client.reconnects).toBe(1);
@@ -552,7 +560,9 @@ describe('socket client: reconnecting', () => {
     await waitFor(() => expect(server.connections).toHaveLength(1));
     server.connections[0]?.socket.close(CLOSE.SERVICE_RESTART, 'restart');
     await waitFor(() => expect(server.connections).toHaveLength(2));
-    expect(seen.disconnects).toEqual([{ reason: 'closed', code: CLOSE.SERVICE_RESTART }]);
+    expect(seen.disconnects).toEqual([
+      { reason: 'closed', code: CLOSE.SERVICE_RESTART, answered: true },
+    ]);
   });
 
   it('backs off with growing full-jitter delays until a login succeeds, then starts over', async () => {

@@ -8,6 +8,7 @@ import {
   type ForexClosedFrame,
   type ForexTradeFrame,
   HEARTBEAT_MS,
+  KEEP_ALIVE,
   type KlineFrame,
   type LoginResultFrame,
   loginFrameSchema,
@@ -16,6 +17,7 @@ import {
   PONG,
   PROBE_TIMEOUT_MS,
   type ServerFrame,
+  SILENCE_MS,
 } from '../socket/frames.js';
 import { isPrivateTopic, parseTopic, type Topic } from '../socket/topics.js';
 import {
@@ -25,6 +27,7 @@ import {
   LOGIN_RETRY_BACKOFF,
   loginRetryDelay,
   promptedRetryDelay,
+  UNANSWERED_BACKOFF,
 } from './socket-backoff.js';
 import { decodeServerFrame } from './socket-decode.js';
 import { createEmitter, type Listener } from './socket-emitter.js';
@@ -86,8 +89,18 @@ export interface SocketClientOptions {
   readonly maxMissedPongs?: number;
   /** Time a socket gets to open before it is abandoned (default `CONNECT_TIMEOUT_MS`). */
   readonly connectTimeoutMs?: number;
-  /** Reconnect delays (default `DEFAULT_BACKOFF`). */
+  /** Reconnect delays after the server closed the socket (default `DEFAULT_BACKOFF`). */
   readonly backoff?: BackoffOptions;
+  /**
+   * Reconnect delays after nothing answered: a socket that could not be opened, broke, or went
+   * silent (default `UNANSWERED_BACKOFF`).
+   */
+  readonly unansweredBackoff?: BackoffOptions;
+  /**
+   * A socket that brought nothing (no frame, pong or keep-alive) for this long is let go and
+   * replaced (default `SILENCE_MS`; 0: never, for a server that sends no keep-alive).
+   */
+  readonly silenceMs?: number;
   /** Waits before a login refused for the gateway's limits goes again (`LOGIN_RETRY_BACKOFF`). */
   readonly loginRetry?: BackoffOptions;
   /** A source in [0, 1) for the backoff jitter (default `Math.random`). */
@@ -106,10 +119,16 @@ export interface SocketClientOptions {
 export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 /**
- * Why a socket was let go: the server closed it, it failed, it stopped answering pings, or it
- * did not open in time.
+ * Why a socket was let go: it closed, it failed, it stopped answering pings, it did not open in
+ * time, it brought nothing for `silenceMs`, or the caller let it go (`replace()`).
  */
-export type DisconnectReason = 'closed' | 'error' | 'heartbeat' | 'connect-timeout';
+export type DisconnectReason =
+  | 'closed'
+  | 'error'
+  | 'heartbeat'
+  | 'connect-timeout'
+  | 'silence'
+  | 'replaced';
 
 /** Every server frame but `login_result`, which arrives as the 'login' event. */
 export type PushFrame = Exclude<ServerFrame, LoginResultFrame>;
@@ -139,12 +158,22 @@ export interface SocketClientEvents {
   invalid: { readonly raw: string; readonly error: string };
   /** A `pong` arrived; the payload is its arrival time (ms since the epoch). */
   pong: number;
-  /** A socket was let go; a reconnect is scheduled. `code` is the close code, when one came. */
-  disconnect: { readonly reason: DisconnectReason; readonly code?: number };
+  /**
+   * A socket was let go; a reconnect is scheduled. `code` is the close code, when one came.
+   * `answered` tells a socket the server closed (it answered: the path works) from one that
+   * could not be opened, broke, went silent or was let go by the caller (nothing answered).
+   */
+  disconnect: {
+    readonly reason: DisconnectReason;
+    readonly code?: number;
+    readonly answered: boolean;
+  };
 }
 
 /** WebSocket.OPEN, the same value in browsers and in `ws`. */
 const OPEN = 1;
+/** The close code a platform reports when no close frame came: the connection broke. */
+const ABNORMAL_CLOSURE = 1006;
 const noop = () => {};
 
 /** The platform's WebSocket: browsers, Web Workers and Node 22+, not Node 20. */
@@ -171,8 +200,10 @@ function checkedTopic(topic: Topic): Topic {
  * The typed realtime socket client (docs/architecture.md#socket-protocol). It logs in once per
  * connection with the token, keeps a set of active topics and subscribes each exactly once,
  * sends `ping` every heartbeat and reconnects when more than `maxMissedPongs` go unanswered,
- * when the socket does not open in time, or when it closes or fails — with full-jitter backoff,
- * logging in again and resubscribing every active topic. Private topics are subscribed only
+ * when the socket brings nothing for `silenceMs` (servers send `KEEP_ALIVE` when they have
+ * nothing else), when it does not open in time, or when it closes or fails — with full-jitter
+ * backoff, short when nothing answered and longer when the server closed the socket, logging
+ * in again and resubscribing every active topic. Private topics are subscribed only
  * once a `login_result` with code 1 has come back, since the server refuses them before. A
  * login the gateway refuses for its limits (429, `SESSIONS_FULL`) is sent again after
  * `loginRetry`'s growing waits, until one is accepted or the token changes or goes. One login
@@ -188,6 +219,8 @@ export function createSocketClient(options: SocketClientOptions) {
   const maxMissedPongs = options.maxMissedPongs ?? MAX_MISSED_PONGS;
   const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const unansweredBackoff = options.unansweredBackoff ?? UNANSWERED_BACKOFF;
+  const silenceMs = options.silenceMs ?? SILENCE_MS;
   const loginRetry = options.loginRetry ?? LOGIN_RETRY_BACKOFF;
   const random = options.random ?? Math.random;
   const validate = options.validate ?? true;
@@ -224,6 +257,9 @@ export function createSocketClient(options: SocketClientOptions) {
   let heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let probeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the open socket last brought anything (ms since the epoch). */
+  let heardAt = 0;
+  let silenceTimer: ReturnType<typeof setTimeout> | undefined;
   /** Logins the gateway refused for its limits since the token was last accepted or changed. */
   let loginRefusals = 0;
   let loginRetryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -283,11 +319,13 @@ export function createSocketClient(options: SocketClientOptions) {
     clearTimeout(connectTimer);
     clearTimeout(heartbeatTimer);
     clearTimeout(probeTimer);
+    clearTimeout(silenceTimer);
     // A new connection logs in on opening: a retry waiting on this one is not needed.
     cancelLoginRetry();
     connectTimer = undefined;
     heartbeatTimer = undefined;
     probeTimer = undefined;
+    silenceTimer = undefined;
     if (how === 'terminate' && ws.terminate) ws.terminate();
     else ws.close(CLOSE.NORMAL);
   }
@@ -304,7 +342,21 @@ export function createSocketClient(options: SocketClientOptions) {
       if (!isPrivateTopic(topic)) sendFrame({ type: 'sub', param: topic });
     }
     heartbeatTimer = setTimeout(beat, heartbeatMs);
+    heardAt = Date.now();
+    if (silenceMs > 0) silenceTimer = setTimeout(checkSilence, silenceMs);
     if (changed) events.emit('state', 'open');
+  }
+
+  /**
+   * Lets the socket go once it has brought nothing for `silenceMs`. The timer is not moved on
+   * every frame (that would cost a timer per frame): when it fires early it waits out the rest.
+   */
+  function checkSilence() {
+    silenceTimer = undefined;
+    if (!socket) return;
+    const quietFor = Date.now() - heardAt;
+    if (quietFor >= silenceMs) drop(socket, 'silence');
+    else silenceTimer = setTimeout(checkSilence, silenceMs - quietFor);
   }
 
   /** One heartbeat: the ping is dropped instead of sent once too many are unanswered. */
@@ -322,14 +374,21 @@ export function createSocketClient(options: SocketClientOptions) {
 
   function drop(ws: WebSocketLike, reason: DisconnectReason, code?: number) {
     if (ws !== socket) return;
+    // Only a close frame from a socket that had opened says the server is there.
+    const answered = reason === 'closed' && state === 'open' && code !== ABNORMAL_CLOSURE;
     // A socket that closed or failed on its own needs no handshake; a silent one gets none.
     release(ws, 'terminate');
-    scheduleReconnect(code === undefined ? { reason } : { reason, code });
+    scheduleReconnect(code === undefined ? { reason, answered } : { reason, code, answered });
   }
 
+  /**
+   * Waits before the next attempt: as long as the server asks after it closed the socket, and
+   * briefly after nothing answered, so that a path coming back is found within a second.
+   */
   function scheduleReconnect(why: SocketClientEvents['disconnect']) {
     const changed = enter('reconnecting');
-    reconnectTimer = setTimeout(reconnect, fullJitterDelay(attempt, backoff, random));
+    const delays = why.answered ? backoff : unansweredBackoff;
+    reconnectTimer = setTimeout(reconnect, fullJitterDelay(attempt, delays, random));
     attempt++;
     events.emit('disconnect', why);
     if (changed) events.emit('state', 'reconnecting');
@@ -342,16 +401,19 @@ export function createSocketClient(options: SocketClientOptions) {
       openSocket();
     } catch {
       // The constructor refused this once; the URL was accepted before, so try again later.
-      scheduleReconnect({ reason: 'error' });
+      scheduleReconnect({ reason: 'error', answered: false });
     }
   }
 
   function onMessage(ws: WebSocketLike, data: unknown) {
     if (ws !== socket) return;
+    heardAt = Date.now();
     if (typeof data !== 'string') {
       events.emit('invalid', { raw: '', error: 'a binary frame: the protocol is text only' });
       return;
     }
+    // Only says the socket is alive, which `heardAt` now holds.
+    if (data === KEEP_ALIVE) return;
     if (data === PONG) {
       unansweredPings = 0;
       clearTimeout(probeTimer);
@@ -531,10 +593,10 @@ export function createSocketClient(options: SocketClientOptions) {
     },
 
     /**
-     * Checks the connection now rather than at the next heartbeat, for when the platform says
-     * the network went away (a browser's `offline` event): a ping goes out at once, and the
-     * socket is dropped (and reconnected with backoff) unless a pong comes within `timeoutMs`.
-     * Three missed heartbeats would take 11–16 s to notice the same.
+     * Checks the connection now rather than at the next heartbeat, for when something else went
+     * unanswered (a request of the app's): a ping goes out at once, and the socket is dropped
+     * (and reconnected with backoff) unless a pong comes within `timeoutMs`. Three missed
+     * heartbeats would take 11–16 s to notice the same.
      */
     probe(timeoutMs: number = PROBE_TIMEOUT_MS): void {
       const ws = socket;
@@ -549,14 +611,25 @@ export function createSocketClient(options: SocketClientOptions) {
 
     /**
      * Ends the wait before the next reconnect and tries within the first retry's jitter, the
-     * backoff starting over: for when the platform says the network is back (a browser's
-     * `online` event). Not at once: every phone that got its network back with this one would.
+     * backoff starting over: for when the path is seen answering again (a browser's `online`
+     * event, a request answered). Not at once: every phone that got its network back with this
+     * one would.
      */
     retryNow(): void {
       if (state !== 'reconnecting' || reconnectTimer === undefined) return;
       clearTimeout(reconnectTimer);
       attempt = 1;
       reconnectTimer = setTimeout(reconnect, promptedRetryDelay(backoff, random));
+    },
+
+    /**
+     * Lets the current socket go, open or still opening, and connects anew after the short
+     * backoff of a path that did not answer: for when the platform says the network went away
+     * (a browser's `offline` event), so that a socket on the old path is not trusted, and the
+     * next one shows whether the network answers. Nothing to do while waiting to reconnect.
+     */
+    replace(): void {
+      if (socket) drop(socket, 'replaced');
     },
 
     /** Adds a topic; `sub` is sent only when it becomes active and the server would take it. */

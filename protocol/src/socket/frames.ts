@@ -19,6 +19,24 @@ export const CONNECT_TIMEOUT_MS = 5000;
  * missed heartbeats.
  */
 export const PROBE_TIMEOUT_MS = 2000;
+/**
+ * A server's keep-alive (bare text, like the heartbeat's): what a socket that had nothing else
+ * to say gets, so that silence always means a dead path, even on a quiet market. A client only
+ * notes that the socket is alive; it is never a frame of any topic.
+ */
+export const KEEP_ALIVE = 'alive';
+/**
+ * The longest a server leaves a socket without a frame (this project's): the gateway and the
+ * mock upstream send `KEEP_ALIVE` down a socket that had nothing else for this long.
+ */
+export const KEEP_ALIVE_MS = 1000;
+/**
+ * A socket that brought nothing (no frame, pong or keep-alive) for this long is on a dead path
+ * (this project's): its prices are not live, and it is replaced without waiting for missed
+ * pongs. Five ticks of a 500 ms feed and more than twice `KEEP_ALIVE_MS`, so that trading pauses
+ * within 3 s of the path dying, and a late keep-alive is not taken for one.
+ */
+export const SILENCE_MS = 2500;
 /** Socket path on the API host. */
 export const SOCKET_PATH = '/v1/ws';
 

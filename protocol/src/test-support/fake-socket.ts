@@ -55,7 +55,8 @@ export const logins = (socket: FakeSocket | undefined) =>
 
 /**
  * A client logged in with `token` on an open fake socket, `random` pinned at 0; `codes` are the
- * `login_result` codes it reported. Run with fake timers: only the login retry is on the clock.
+ * `login_result` codes it reported. Run with fake timers: only the login retry is on the clock
+ * (the fake server sends no keep-alive, so no silence limit either).
  */
 export function connectedClient(token = 'tok-1') {
   const client = createSocketClient({
@@ -63,6 +64,7 @@ export function connectedClient(token = 'tok-1') {
     WebSocketImpl: FakeSocket,
     token,
     heartbeatMs: 3_600_000,
+    silenceMs: 0,
     backoff: { baseMs: 100, maxMs: 100 },
     loginRetry: { baseMs: 10_000, maxMs: 60_000 },
     random: () => 0,

@@ -9,6 +9,8 @@ interface Recorded {
   toasts: { text: string; tone: string }[];
   sessionGone: number;
   warnings: string[];
+  /** What each call told of the path: an answer of the API's, or none. */
+  answered: boolean[];
 }
 
 const envelope = (code: number, msg: string, data: unknown = null) =>
@@ -17,11 +19,12 @@ const envelope = (code: number, msg: string, data: unknown = null) =>
     headers: { 'content-type': 'application/json' },
   });
 
-/** An API over a stub fetch, recording what the UI would have done (offline when told). */
-function setup(fetch: FetchLike, { offline = false } = {}) {
-  const recorded: Recorded = { toasts: [], sessionGone: 0, warnings: [] };
+/** An API over a stub fetch, recording what the UI would have done (connection lost when told). */
+function setup(fetch: FetchLike, { connectionLost = false } = {}) {
+  const recorded: Recorded = { toasts: [], sessionGone: 0, warnings: [], answered: [] };
   const hooks: ApiHooks = {
-    offline: () => offline,
+    connectionLost: () => connectionLost,
+    answered: (answered) => recorded.answered.push(answered),
     toast: (text, tone) => recorded.toasts.push({ text, tone }),
     translate: (key, params) => `${key}${params ? JSON.stringify(params) : ''}`,
     beginLoading,
@@ -115,34 +118,55 @@ describe('API layer (docs/product.md#errors)', () => {
     expect(recorded.warnings).toHaveLength(1);
   });
 
-  it('says "offline" calmly, not a network error, while the browser says it is offline', async () => {
+  it('raises no alarm while the connection is lost: "Offline" for an action, nothing for a read', async () => {
     const noSignal: FetchLike = async () => {
       throw new TypeError('Failed to fetch');
     };
-    const offline = setup(noSignal, { offline: true });
-    await expect(offline.api.call('newsList', { page: 1 })).rejects.toMatchObject({
+    const lost = setup(noSignal, { connectionLost: true });
+    // A read: its screen says it could not load, and tries again by itself.
+    await expect(lost.api.call('newsList', { page: 1 })).rejects.toMatchObject({
       code: 'NETWORK',
     });
-    expect(offline.recorded.toasts).toEqual([{ text: 'web.connection.offline', tone: 'info' }]);
-    expect(offline.recorded.warnings).toHaveLength(1);
-    // Still silent for a call that says so; and an answer that came is no missing signal.
-    await expect(offline.api.call('userInfo')).rejects.toMatchObject({ code: 'NETWORK' });
-    const broken = setup(async () => new Response('<html>Bad gateway</html>', { status: 502 }), {
-      offline: true,
-    });
-    await expect(broken.api.call('areaList')).rejects.toMatchObject({ code: 'HTTP_502' });
-    expect([...offline.recorded.toasts, ...broken.recorded.toasts]).toEqual([
-      { text: 'web.connection.offline', tone: 'info' },
-      { text: 'web.errors.network{"code":"HTTP_502"}', tone: 'error' },
-    ]);
-    // Online, the same failure is a network error.
-    const online = setup(noSignal);
-    await expect(online.api.call('newsList', { page: 1 })).rejects.toMatchObject({
+    expect(lost.recorded.toasts).toEqual([]);
+    expect(lost.recorded.warnings).toHaveLength(1);
+    // An action the trader waits on says so calmly.
+    await expect(lost.api.call('delDrawMethod', { id: 1 })).rejects.toMatchObject({
       code: 'NETWORK',
     });
-    expect(online.recorded.toasts).toEqual([
+    expect(lost.recorded.toasts).toEqual([{ text: 'web.connection.offline', tone: 'info' }]);
+    // A page that is not the API's (a captive portal's, a proxy's) is no answer either.
+    const portal = setup(async () => new Response('<html>Sign in</html>', { status: 200 }), {
+      connectionLost: true,
+    });
+    await expect(portal.api.call('areaList')).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    expect(portal.recorded.toasts).toEqual([]);
+    expect([...lost.recorded.answered, ...portal.recorded.answered]).toEqual([false, false, false]);
+    // Live, the same failure is a network error.
+    const live = setup(noSignal);
+    await expect(live.api.call('newsList', { page: 1 })).rejects.toMatchObject({
+      code: 'NETWORK',
+    });
+    expect(live.recorded.toasts).toEqual([
       { text: 'web.errors.network{"code":"NETWORK"}', tone: 'error' },
     ]);
+  });
+
+  it('tells the path what each call heard: answers and refusals alike, but not a cancelled call', async () => {
+    const { api, recorded } = setup(async () => envelope(1, '', []));
+    await api.call('areaList');
+    const refused = setup(refuse(0, 'No'));
+    await expect(refused.api.call('areaList')).rejects.toMatchObject({ code: 0 });
+    const controller = new AbortController();
+    controller.abort();
+    const cancelled = setup(async () => envelope(1, '', []));
+    await expect(
+      cancelled.api.call('areaList', {}, { signal: controller.signal }),
+    ).rejects.toMatchObject({ cancelled: true });
+    expect([
+      ...recorded.answered,
+      ...refused.recorded.answered,
+      ...cancelled.recorded.answered,
+    ]).toEqual([true, true]);
   });
 
   it('toasts the HTTP status of an answer that is not an envelope', async () => {

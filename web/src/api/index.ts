@@ -1,7 +1,8 @@
 import { i18n } from '../i18n/index.js';
 import { liveWorker } from '../live/bridge.js';
+import { live } from '../live/store.js';
 import { currentTarget, loginFrom, navigate, splitHash } from '../nav/location.js';
-import { browserOffline } from '../state/network.js';
+import { browserOffline, requestEnded } from '../state/network.js';
 import { session, signOut } from '../state/session.js';
 import { settings } from '../state/settings.js';
 import { beginLoading, endLoading, showToast } from '../state/ui.js';
@@ -50,7 +51,9 @@ function clientOptions(): ApiOptions {
       translate: (key, params) => i18n.t(key, params ?? {}),
       beginLoading,
       endLoading,
-      offline: browserOffline,
+      // The browser's offline word makes it 'offline' at once (worker/model.ts).
+      connectionLost: () => live.connection.state !== 'live',
+      answered: requestEnded,
       sessionGone: () => {
         signOut();
         navigate(loginAfterSessionEnd(currentTarget()), { replace: true });

@@ -1,10 +1,12 @@
 import {
   ApiError,
   ApiInputError,
+  ApiProtocolError,
   type CallEnd,
   ClientError,
   CODE,
   NetworkError,
+  type RouteDef,
 } from '@pipstream/protocol';
 
 /** What the UI does about one ended call (docs/product.md#errors). */
@@ -38,13 +40,14 @@ const QUIET_NOT_FOUND: ReadonlySet<string> = new Set(['kline', 'abbreviatedKline
  * - no answer (network, timeout, an unreadable answer): the error code is toasted, except for
  *   cancelled calls and calls that say `noErrorToast` (the manifest among them).
  * Input the protocol refused before sending is a bug of the screen, not the user's: it gets a
- * generic text and the details go to the console. While the browser says it is offline, a call
- * that got no answer says so calmly ("Offline", as the header does) rather than as a network
- * error: nothing is wrong but the missing signal (docs/product.md#opening-with-no-signal).
+ * generic text and the details go to the console. While the connection is not live (the
+ * header says why), a call that got no answer raises no alarm: the one the trader waits for
+ * says "Offline" calmly, a read says nothing, as its screen shows it could not load and tries
+ * again by itself (docs/product.md#connection-state).
  */
 export function reactionsTo(
   end: CallEnd,
-  { offline = false }: { offline?: boolean } = {},
+  { connectionLost = false }: { connectionLost?: boolean } = {},
 ): Reaction[] {
   const { route, name } = end;
   if (end.ok) {
@@ -81,10 +84,27 @@ export function reactionsTo(
   }
   // NetworkError or ApiProtocolError: no usable answer; show its code.
   reactions.push({ kind: 'log', message: `${name}: ${String(error.code)} ${error.msg}` });
-  if (offline && error instanceof NetworkError) {
-    toast({ kind: 'toast-text', key: 'web.connection.offline', tone: 'info' });
-  } else {
+  if (!connectionLost) {
     toast({ kind: 'toast-text', key: 'web.errors.network', params: { code: String(error.code) } });
+  } else if (awaited(route)) {
+    toast({ kind: 'toast-text', key: 'web.connection.offline', tone: 'info' });
   }
   return reactions;
+}
+
+/** A call the trader waits on (an action, or a read behind a loading indicator), not a read. */
+function awaited(route: RouteDef): boolean {
+  return route.method !== 'GET' || route.showsLoading === true || route.toastOnSuccess === true;
+}
+
+/**
+ * Whether a call that ended heard from the API: an answer of its own (`true`), none — no
+ * response, or one that is not the API's, as a captive portal's page (`false`) — or nothing to
+ * tell (`undefined`: cancelled, or refused before it was sent).
+ */
+export function answerHeard(end: CallEnd): boolean | undefined {
+  if (end.ok || end.error instanceof ApiError) return true;
+  if (end.error instanceof NetworkError) return end.error.cancelled ? undefined : false;
+  if (end.error instanceof ApiProtocolError) return false;
+  return undefined;
 }

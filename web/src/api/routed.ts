@@ -11,7 +11,7 @@ import {
   type RestClient,
   type RouteTable,
 } from '@pipstream/protocol';
-import { reactionsTo } from './reactions.js';
+import { answerHeard, reactionsTo } from './reactions.js';
 
 /** What the API layer needs from the rest of the app; tests pass recorders. */
 export interface ApiHooks {
@@ -24,8 +24,13 @@ export interface ApiHooks {
   endLoading(): void;
   /** Code 999 on a call that is not initial: clear the user and go to /login. */
   sessionGone(): void;
-  /** Whether the browser says it has no network (a call with no answer then says so calmly). */
-  offline?(): boolean;
+  /**
+   * Whether the connection is not live now (docs/product.md#connection-state): a call with no
+   * answer then raises no alarm.
+   */
+  connectionLost?(): boolean;
+  /** A call heard from the API (`true`) or got no answer of its (`false`). */
+  answered?(answered: boolean): void;
   /** Where the console lines of docs/product.md#errors go; default `console.warn`. */
   warn?(message: string): void;
 }
@@ -62,7 +67,10 @@ export function createRoutedApi<Table extends RouteTable>(
     },
     onEnd: (end) => {
       if (showsLoading(end)) hooks.endLoading();
-      for (const reaction of reactionsTo(end, { offline: hooks.offline?.() ?? false })) {
+      const heard = answerHeard(end);
+      if (heard !== undefined) hooks.answered?.(heard);
+      const connectionLost = hooks.connectionLost?.() ?? false;
+      for (const reaction of reactionsTo(end, { connectionLost })) {
         switch (reaction.kind) {
           case 'toast':
             hooks.toast(reaction.text, reaction.tone);

@@ -1,5 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { live } from '../live/store.js';
+import { retryUntilStopped } from '../state/network.js';
 import { Button } from '../ui/Button.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { renewFailedScreens } from './retryable-lazy.js';
@@ -28,11 +30,15 @@ export interface ScreenBoundaryProps {
 /**
  * Catches a screen that failed to load or render (its chunk not reached offline, a chunk gone
  * after a deploy) and says so, instead of leaving a blank page. The screen tries again by
- * itself when the browser comes back online and when it is shown again (a new visit mounts a
- * new boundary; a kept-alive screen passes `shown`), and on "Try again": no reload needed.
+ * itself once the connection is live again (state/network.ts: not at a browser event that may
+ * come before the network answers, since a retry that fails while the connection answers
+ * reloads the page: app/retryable-lazy.ts), when it is shown again (a new visit mounts a new
+ * boundary; a kept-alive screen passes `shown`), and on "Try again".
  */
 export class ScreenBoundary extends Component<ScreenBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
+  /** Ends the retries once the screen shows again. */
+  private stopRetries: (() => void) | undefined;
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
@@ -44,23 +50,37 @@ export class ScreenBoundary extends Component<ScreenBoundaryProps, { failed: boo
     this.setState({ failed: false });
   };
 
+  private readonly retryWhenLive = () => {
+    if (live.connection.state === 'live') this.retry();
+  };
+
   override componentDidCatch(error: unknown): void {
     console.error('screen failed', error);
   }
 
+  /** Retries while the screen has failed, and only then. */
+  private followFailure(): void {
+    if (this.state.failed) this.stopRetries ??= retryUntilStopped(this.retryWhenLive);
+    else {
+      this.stopRetries?.();
+      this.stopRetries = undefined;
+    }
+  }
+
   override componentDidMount(): void {
-    window.addEventListener('online', this.retry);
     // Failed at once: a screen whose earlier load failed (a new visit). It loads again, before
     // the failure is painted.
     this.retry();
+    this.followFailure();
   }
 
   override componentDidUpdate(before: ScreenBoundaryProps): void {
     if (this.props.shown && !before.shown) this.retry();
+    this.followFailure();
   }
 
   override componentWillUnmount(): void {
-    window.removeEventListener('online', this.retry);
+    this.stopRetries?.();
   }
 
   override render(): ReactNode {

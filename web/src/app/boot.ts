@@ -18,7 +18,7 @@ import {
   startFirstTradeList,
   startQuoteFeed,
 } from '../state/market.js';
-import { browserOffline } from '../state/network.js';
+import { browserOffline, followNetwork } from '../state/network.js';
 import { followPhoneTheme } from '../state/theme.js';
 import { showAccountCopy, trading } from '../state/trading.js';
 import { App } from './App.js';
@@ -36,6 +36,8 @@ export function boot(root: HTMLElement): void {
   // (every holding at every tick) would compete with the first quotes.
   const releaseLogin = holdSocketLogin();
   startRealtime();
+  // What the browser says of its network: a hint the worker takes at once.
+  followNetwork();
   startQuoteFeed();
 
   // 2. The first screen. Its reads go out now, before any REST client has loaded: the live

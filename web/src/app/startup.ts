@@ -1,6 +1,6 @@
 import type { CompanyStatus } from '@pipstream/protocol';
 import { api } from '../api/index.js';
-import { browserOffline, whenBackOnline } from '../state/network.js';
+import { browserOffline, whenBack } from '../state/network.js';
 import { settings } from '../state/settings.js';
 
 /** What the startup check of docs/product.md#states asks for. */
@@ -24,11 +24,12 @@ export function decideStartup(status: CompanyStatus): StartupDecision {
  * The startup check: leaves for `loss_url`, or sets company-directory mode. A failure was
  * toasted by the API layer (or is silent: the call is initial) and the app runs in its normal
  * mode. While the browser says it is offline the check could only fail: the app runs in its
- * normal mode and the check is made once the network is back.
+ * normal mode and the check is made once the connection is back, as it is after a check that
+ * failed.
  */
 export async function checkCompanyStatus(): Promise<void> {
   if (browserOffline()) {
-    whenBackOnline(checkWhenBackOnline);
+    whenBack(checkWhenBack);
     return;
   }
   try {
@@ -39,10 +40,12 @@ export async function checkCompanyStatus(): Promise<void> {
     }
     settings.directoryMode = decision.directoryMode;
   } catch {
-    // Already reported; the app runs in its normal mode.
+    // Already reported; the app runs in its normal mode, and asks again once the connection
+    // is back.
+    whenBack(checkWhenBack);
   }
 }
 
-function checkWhenBackOnline(): void {
+function checkWhenBack(): void {
   void checkCompanyStatus();
 }

@@ -6,7 +6,6 @@
  */
 import { type Remote, transfer, wrap } from 'comlink';
 import type { LiveBatch, LiveWorkerApi } from '../worker/api.js';
-import { watchNetwork } from './network.js';
 import { applyBatch } from './store.js';
 import { accountWatch, holdingWatch, quoteWatch } from './watch.js';
 
@@ -32,11 +31,5 @@ export function liveWorker(): Remote<LiveWorkerApi> {
   const batches = new MessageChannel();
   batches.port1.onmessage = (event: MessageEvent<LiveBatch>) => applyBatch(event.data);
   void started.postBatchesTo(transfer(batches.port2, [batches.port2]));
-  // For the page's life, like the worker itself.
-  watchNetwork({
-    target: window,
-    onLine: () => navigator.onLine,
-    tell: (online) => started.setOnline(online),
-  });
   return started;
 }

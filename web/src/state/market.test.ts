@@ -6,11 +6,12 @@ async function loadMarket() {
   vi.resetModules();
   const calls = recordApiCalls(() => []);
   vi.doMock('../live/bridge.js', () => ({
-    liveWorker: () => ({ setInstruments: async () => undefined }),
+    liveWorker: () => ({ setInstruments: async () => undefined, setOnline: async () => undefined }),
   }));
   vi.stubGlobal('location', { hash: '#/trade' });
   const market = await import('./market.js');
-  return { ...market, calls };
+  const { followNetwork } = await import('./network.js');
+  return { ...market, followNetwork, calls };
 }
 
 describe('the first navigation’s trade list', () => {
@@ -57,7 +58,8 @@ describe('the trade list with no signal', () => {
     const browser = new EventTarget();
     vi.stubGlobal('navigator', phone);
     vi.stubGlobal('window', browser);
-    const { refreshTradeList, market, calls } = await loadMarket();
+    const { refreshTradeList, followNetwork, market, calls } = await loadMarket();
+    followNetwork();
 
     // Asked twice offline (the entry, then a navigation): nothing goes out, the copy shows.
     await refreshTradeList();

@@ -7,7 +7,7 @@ import { live } from '../live/store.js';
 import { holdAhead, quoteWatch } from '../live/watch.js';
 import { splitHash } from '../nav/location.js';
 import { inCategory } from './category-filter.js';
-import { browserOffline, whenBackOnline } from './network.js';
+import { browserOffline, whenBack } from './network.js';
 import { singleFlight } from './once.js';
 import { settings } from './settings.js';
 
@@ -87,13 +87,13 @@ function watchFirstRows(instruments: readonly Instrument[]): void {
  * request. Failures are toasted by the API layer; the last list stays.
  *
  * While the browser says it is offline nothing is asked for (the read could only fail, and the
- * list this device kept answers it): the kept list shows, and the list is read once the network
- * is back (docs/product.md#opening-with-no-signal).
+ * list this device kept answers it): the kept list shows. The kept list, shown for want of an
+ * answer, is read again once the connection is back (docs/product.md#opening-with-no-signal).
  */
 export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
   if (browserOffline()) {
-    whenBackOnline(readTradeListBackOnline);
     await showQuotesCopy();
+    whenBack(readTradeListBackOnline);
     return;
   }
   let instruments: Instrument[];
@@ -105,11 +105,16 @@ export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
   } catch (error) {
     // No answer: the list this device kept shows instead, delayed, until one comes.
     await showQuotesCopy();
+    if (showingCopy) whenBack(readTradeListBackOnline);
     throw error;
   }
+  showingCopy = false;
   showList(instruments);
   keepQuotesCopy();
 });
+
+/** What the quotes show is the list this device kept, not an answer of this visit. */
+let showingCopy = false;
 
 /** The device's copy: its own chunk, off the first screen's path (idb-keyval with it). */
 const deviceCopy = () => import('./device-copy.js');
@@ -149,7 +154,7 @@ function keepQuotesCopy(): void {
 
 /**
  * Shows the trade list this device kept, when no list has come yet (the page opened with no
- * network), and reads the real one as soon as the network is back. Its prices stay delayed,
+ * network), and reads the real one as soon as the connection is back. Its prices stay delayed,
  * and nothing trades on them, until ticks come over the socket.
  */
 export async function showQuotesCopy(): Promise<void> {
@@ -158,10 +163,11 @@ export async function showQuotesCopy(): Promise<void> {
   if (!copy || market.loaded) return;
   market.categories = ref([...copy.categories]);
   showList([...copy.instruments]);
-  whenBackOnline(readTradeListBackOnline);
+  showingCopy = true;
+  whenBack(readTradeListBackOnline);
 }
 
-/** The read once the network is back: one function, so however often asked, one read. */
+/** The read once the connection is back: one function, so however often asked, one read. */
 function readTradeListBackOnline(): void {
   refreshTradeList().catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import type { Order, OrderList } from '@pipstream/protocol';
 import { proxy, ref } from 'valtio/vanilla';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type AccountFigures, createTradingRefresher, type TradingState } from './trading.js';
 
 function order(id: number, status: number): Order {
@@ -43,6 +43,8 @@ function setup(options: { holding: number; pending: number; balance?: string }) 
   const requests: string[] = [];
   const pushed: { method: string; value: unknown }[] = [];
   const waiting: (() => void)[] = [];
+  /** Reads put off until the connection is back. */
+  const whenBack: (() => void)[] = [];
   const env = {
     token: 'tok' as string | null,
     hold: false,
@@ -66,6 +68,7 @@ function setup(options: { holding: number; pending: number; balance?: string }) 
     state,
     token: () => env.token,
     online: () => env.online,
+    whenBack: (read) => whenBack.push(read),
     fetchPage: async (status, page): Promise<OrderList> => {
       requests.push(`${status}:${page}`);
       if (env.hold) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -91,7 +94,7 @@ function setup(options: { holding: number; pending: number; balance?: string }) 
       for (const resume of waiting.splice(0)) resume();
     }
   };
-  return { state, requests, pushed, env, refresh, release, lists, device };
+  return { state, requests, pushed, env, refresh, release, lists, device, whenBack };
 }
 
 describe('refreshTrading', () => {
@@ -227,6 +230,22 @@ describe('refreshTrading', () => {
     await refresh();
     expect(requests).toEqual(['1:1', '0:1']);
     expect(state).toMatchObject({ fromDevice: false, balance: '1000' });
+  });
+
+  it('reads again once the connection is back after a read that failed or could not be made', async () => {
+    const { state, env, requests, refresh, whenBack } = setup({ holding: 1, pending: 0 });
+    env.online = false;
+    await refresh();
+    env.online = true;
+    env.fail = true;
+    await refresh();
+    expect(whenBack).toHaveLength(2);
+    // One function each time: however often put off, one read when the connection is back.
+    expect(whenBack[0]).toBe(whenBack[1]);
+    env.fail = false;
+    whenBack[0]?.();
+    await vi.waitFor(() => expect(state).toMatchObject({ loaded: true, balance: '1000' }));
+    expect(requests).toEqual(['1:1', '0:1', '1:1', '0:1']);
   });
 
   it('shows the copy at once when asked, and never over what a read showed', async () => {

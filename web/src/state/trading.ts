@@ -10,7 +10,7 @@ import { api } from '../api/index.js';
 import { liveWorker } from '../live/bridge.js';
 import type { OpenOrder } from '../worker/api.js';
 import type { AccountCopy } from './device-copy.js';
-import { browserOffline } from './network.js';
+import { browserOffline, whenBack } from './network.js';
 import { session } from './session.js';
 import { readAllPages, toOpenOrder, toPendingMargin } from './trading-pages.js';
 
@@ -44,6 +44,11 @@ export interface TradingDeps {
   readonly token: () => string | null;
   /** Whether the phone has a network (`navigator.onLine`): with none, nothing is asked. */
   readonly online: () => boolean;
+  /**
+   * Runs a read again once the connection is back (state/network.ts `whenBack`): after one
+   * that could not be made or got no answer.
+   */
+  readonly whenBack?: (read: () => void) => void;
   /** One page of `my_deal`. */
   readonly fetchPage: (status: typeof HOLDING | typeof PENDING, page: number) => Promise<OrderList>;
   /** The live worker's account inputs (through comlink each returns a promise). */
@@ -91,6 +96,8 @@ export function createTradingRefresher(
   const { state } = deps;
   let running: Promise<void> | undefined;
   let trailing: Promise<void> | undefined;
+  /** One function, so however often a read is put off, one read follows. */
+  const readWhenBack = () => void refresh();
 
   function clear() {
     state.holding = ref([]);
@@ -136,9 +143,10 @@ export function createTradingRefresher(
       return;
     }
     // No network: a read could only fail and toast; what shows stays (the device's copy when
-    // nothing does), and the socket's login asks for a read once the network is back.
+    // nothing does), and the read is made once the connection is back.
     if (!deps.online()) {
       await showCopy(token);
+      deps.whenBack?.(readWhenBack);
       return;
     }
     let figures: AccountFigures;
@@ -154,7 +162,9 @@ export function createTradingRefresher(
         stopOutLevel: holdings.first.stop_out_level ?? null,
       };
     } catch {
+      // Failures were toasted (or are quiet while the connection is lost): read again once back.
       await showCopy(token);
+      deps.whenBack?.(readWhenBack);
       return;
     }
     if (deps.token() !== token) return;
@@ -213,6 +223,7 @@ const refresher = createTradingRefresher({
   state: trading,
   token: () => session.token,
   online: () => !browserOffline(),
+  whenBack,
   fetchPage: (status, page) => api.call('myDeal', { status, page }),
   worker: liveWorker,
   deviceCopy: {

@@ -18,19 +18,40 @@ function setup() {
   const state: WalletState = { summary: null };
   let token: string | null = 'a';
   const answers: ReturnType<typeof deferred<AccountSummary>>[] = [];
+  const whenBack: (() => void)[] = [];
   const refresh = createSummaryRefresher({
     state,
     token: () => token,
+    whenBack: (read) => whenBack.push(read),
     fetchSummary: () => {
       const answer = deferred<AccountSummary>();
       answers.push(answer);
       return answer.promise;
     },
   });
-  return { state, refresh, answers, setToken: (next: string | null) => (token = next) };
+  return {
+    state,
+    refresh,
+    answers,
+    whenBack,
+    setToken: (next: string | null) => (token = next),
+  };
 }
 
 describe('summary refresher', () => {
+  it('reads again once the connection is back after a failed read', async () => {
+    const { state, refresh, answers, whenBack } = setup();
+    const failed = refresh();
+    answers[0]?.reject(new Error('no answer'));
+    await failed;
+    expect(whenBack).toHaveLength(1);
+    whenBack[0]?.();
+    answers[1]?.resolve(summary('7'));
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(state.summary).toEqual(summary('7'));
+  });
+
   it('stores the summary read', async () => {
     const { state, refresh, answers } = setup();
     const done = refresh();

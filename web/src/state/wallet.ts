@@ -7,6 +7,7 @@ import type { AccountSummary } from '@pipstream/protocol';
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { api } from '../api/index.js';
+import { whenBack } from './network.js';
 import { singleFlight } from './once.js';
 import { session } from './session.js';
 
@@ -22,6 +23,8 @@ export interface SummaryDeps {
   readonly token: () => string | null;
   /** `forexDetail`. */
   readonly fetchSummary: () => Promise<AccountSummary>;
+  /** Runs a read again once the connection is back (state/network.ts), after a failed one. */
+  readonly whenBack?: (read: () => void) => void;
 }
 
 /**
@@ -30,7 +33,8 @@ export interface SummaryDeps {
  * - Single flight: concurrent calls share one read.
  * - Logged out: clears the summary and reads nothing. A read whose token is no longer the
  *   current one when it ends is dropped, so another login's balance never shows.
- * - Never rejects: failures were already toasted by the API layer; the last summary stays.
+ * - Never rejects: failures were already toasted by the API layer; the last summary stays, and
+ *   is read again once the connection is back.
  */
 export function createSummaryRefresher(deps: SummaryDeps): () => Promise<void> {
   const read = singleFlight(async () => {
@@ -39,18 +43,22 @@ export function createSummaryRefresher(deps: SummaryDeps): () => Promise<void> {
     try {
       summary = await deps.fetchSummary();
     } catch {
+      deps.whenBack?.(readWhenBack);
       return;
     }
     if (deps.token() === token) deps.state.summary = summary;
   });
 
-  return () => {
+  const refresh = () => {
     if (deps.token() === null) {
       deps.state.summary = null;
       return Promise.resolve();
     }
     return read();
   };
+  /** One function, so however often a read is put off, one read follows. */
+  const readWhenBack = () => void refresh();
+  return refresh;
 }
 
 /** The app's wallet summary. */
@@ -69,4 +77,5 @@ export const refreshSummary: () => Promise<void> = createSummaryRefresher({
   state: wallet,
   token: () => session.token,
   fetchSummary: () => api.call('forexDetail'),
+  whenBack,
 });

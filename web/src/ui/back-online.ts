@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react';
+import { retryUntilStopped } from '../state/network.js';
 
 /**
- * Runs `run` each time the browser comes back online, while `waiting` is true: a screen whose
- * read failed (offline, say) reads again by itself instead of waiting for the user to retry.
+ * Runs `retry` while `failed` is true: each time the connection comes back, and on a bounded
+ * backoff until it does (state/network.ts). A screen whose read failed (no signal, say) reads
+ * again by itself instead of waiting for the user to retry, or for a browser event that may
+ * never come.
  */
-export function useBackOnline(waiting: boolean, run: () => void): void {
-  const latest = useRef(run);
-  latest.current = run;
+export function useRetryWhenBack(failed: boolean, retry: () => void): void {
+  const latest = useRef(retry);
+  latest.current = retry;
   useEffect(() => {
-    if (!waiting) return;
-    const onOnline = () => latest.current();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [waiting]);
+    if (!failed) return;
+    return retryUntilStopped(() => latest.current());
+  }, [failed]);
 }

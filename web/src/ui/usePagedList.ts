@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useBackOnline } from './back-online.js';
+import { useRetryWhenBack } from './back-online.js';
 import {
   canLoadMore,
   initialPagedState,
@@ -45,9 +45,9 @@ function resetting<T>(): PagedState<T> {
 
 /**
  * A paged list over `fetchPage` (docs/product.md#states paging): the first page on mount and on
- * every new `key`, then `loadMore`, `refresh` and `retry` (by itself too, back online after a
- * failure). A newer load cancels the one running, and the running one is cancelled on unmount, so
- * no stale page is ever shown.
+ * every new `key`, then `loadMore`, `refresh` and `retry` (by itself too, once the connection is
+ * back after a failure). A newer load cancels the one running, and the running one is cancelled
+ * on unmount, so no stale page is ever shown.
  */
 export function usePagedList<T>({ key, fetchPage, keyOf }: PagedListOptions<T>): PagedList<T> {
   const [reducer] = useState(() => pagedReducer(keyOf));
@@ -99,8 +99,8 @@ export function usePagedList<T>({ key, fetchPage, keyOf }: PagedListOptions<T>):
     void load(page === 0 ? 'reset' : error === 'refresh' ? 'refresh' : 'more');
   }, [load]);
 
-  // A load that failed (offline) is tried again when the network returns.
-  useBackOnline(state.error !== null, retry);
+  // A load that failed (no signal, say) is tried again once the connection is back.
+  useRetryWhenBack(state.error !== null, retry);
 
   // Until the new key's first load starts, the rows of the old one are not shown as its own.
   const shown = state.key === key ? state : resetting<T>();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBackOnline } from './back-online.js';
+import { useRetryWhenBack } from './back-online.js';
 
 /** Something read from the server for a screen: the deposit choices, the verification state. */
 export interface Remote<T> {
@@ -79,7 +79,7 @@ export function useRemote<T>(
   );
   const set = useCallback((data: T) => setHeld({ key, data, failed: false }), [key]);
   const current = held.key === key ? held : { data: undefined, failed: false };
-  // A read that failed (offline) is tried again when the network returns.
-  useBackOnline(current.failed, reload);
+  // A read that failed (no signal, say) is tried again once the connection is back.
+  useRetryWhenBack(current.failed, reload);
   return { data: current.data, failed: current.failed, reload, set };
 }

@@ -112,11 +112,18 @@ export interface LiveApi {
   /** The balance from REST; `null` while unknown. */
   setBalance(balance: Money | number | null): void;
   /**
-   * What the browser says of its network (`navigator.onLine`, `online` and `offline` events).
-   * Offline, every quote is delayed at once and the socket is probed rather than trusted until
-   * its heartbeats notice; online, a waiting reconnect is tried at once.
+   * What the browser says of its network (`navigator.onLine`, `online` and `offline` events): a
+   * hint (docs/product.md#connection-state). Offline, every quote is delayed at once and the
+   * socket is replaced, until the browser says it is back or something answers over a new
+   * connection; online, a waiting reconnect is tried at once.
    */
   setOnline(online: boolean): void;
+  /**
+   * How one of the app's requests ended: with an answer of the API's (`true`), or with none
+   * (`false`: no response, or one that is not the API's, as a captive portal's). An answer
+   * tries a waiting reconnect at once; none has the open socket probed.
+   */
+  requestEnded(answered: boolean): void;
   /** The upstream's stop-out level (percent, from my_deal); `null` while unknown. */
   setStopOutLevel(level: number | null): void;
   /** The site's trade_fee_type (base settings). */

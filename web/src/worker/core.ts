@@ -119,6 +119,7 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
   }
 
   function onFrame(frame: PushFrame) {
+    model.heard();
     switch (frame.type) {
       case 'DAY_MARKET': {
         model.applyTicks(frame.data);
@@ -154,6 +155,14 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
     });
     socket.on('state', (state) => {
       model.setSocketState(state);
+      changed();
+    });
+    socket.on('disconnect', ({ answered }) => {
+      model.setAnswered(answered);
+      changed();
+    });
+    socket.on('pong', () => {
+      model.heard();
       changed();
     });
     socket.on('login', (result) => {
@@ -292,8 +301,17 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
 
     setOnline(online) {
       model.setBrowserOnline(online);
-      // Offline: the socket is checked now, not at its next heartbeats; online: no backoff wait.
+      // Offline: a socket on the old path is not trusted, and the next one shows whether the
+      // network answers; online: no backoff wait.
       if (online) client?.retryNow();
+      else client?.replace();
+      changed();
+    },
+
+    requestEnded(answered) {
+      model.setAnswered(answered);
+      // An answer: the path is back, no backoff wait. None: the socket is checked now.
+      if (answered) client?.retryNow();
       else client?.probe();
       changed();
     },

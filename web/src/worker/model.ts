@@ -153,11 +153,22 @@ export function createLiveModel(options: LiveModelOptions = {}) {
   let form: OrderForm | null = null;
   let socketState: SocketState = 'closed';
   let upstreamUp = true;
-  /** What the browser says of its network (`navigator.onLine` and its events). */
-  let browserOnline = true;
   /**
-   * Since when the connection is live (socket open, upstream up, browser online); `null` while
-   * it is not. A quote from before it may be from before an outage: only fresh ones count.
+   * The browser said it went offline, and nothing has answered since over a new connection (a
+   * socket opening, a request answered) nor has the browser said it is back: a hint that
+   * pauses at once, never the only word (docs/product.md#connection-state).
+   */
+  let browserSaidOffline = false;
+  /**
+   * The last thing the app heard of the path is that nothing answered: a socket that could not
+   * be opened, broke or went silent, or a request with no answer. Cleared by anything that
+   * answers. It tells Offline from Reconnecting… while the connection is not live.
+   */
+  let unanswered = false;
+  /**
+   * Since when the connection is live (socket open, upstream up, no word of the browser's that
+   * it is offline); `null` while it is not. A quote from before it may be from before an
+   * outage: only fresh ones count.
    */
   let liveSince: number | null = null;
   let loggedIn = false;
@@ -245,7 +256,7 @@ export function createLiveModel(options: LiveModelOptions = {}) {
 
   /** Follows the connection's liveness after any of its inputs changed. */
   function updateLiveness(): void {
-    const live = browserOnline && socketState === 'open' && upstreamUp;
+    const live = !browserSaidOffline && socketState === 'open' && upstreamUp;
     if (live && liveSince === null) liveSince = now();
     else if (!live) liveSince = null;
     refreshDelays(now());
@@ -356,12 +367,25 @@ export function createLiveModel(options: LiveModelOptions = {}) {
     };
   }
 
+  /** docs/product.md#connection-state: one rule, whichever signal came first. */
   function connectionView(): ConnectionView {
     let state: ConnectionView['state'];
-    if (!browserOnline || socketState === 'closed') state = 'offline';
-    else if (socketState === 'open') state = upstreamUp ? 'live' : 'reconnecting';
+    if (liveSince !== null) state = 'live';
+    else if (browserSaidOffline || unanswered || socketState === 'closed') state = 'offline';
+    else if (socketState === 'open') state = 'reconnecting';
     else state = socketState;
     return { state, loggedIn, accountPaused };
+  }
+
+  /** Follows a change of what the app knows of the path. */
+  function setPath(next: { browserSaidOffline?: boolean; unanswered?: boolean }): void {
+    const said = next.browserSaidOffline ?? browserSaidOffline;
+    const silent = next.unanswered ?? unanswered;
+    if (said === browserSaidOffline && silent === unanswered) return;
+    browserSaidOffline = said;
+    unanswered = silent;
+    connectionDirty = true;
+    updateLiveness();
   }
 
   /** Values the holdings on `instrumentId` at `close`; marks the ones whose figures moved. */
@@ -639,12 +663,26 @@ export function createLiveModel(options: LiveModelOptions = {}) {
       riskDirty = true;
     },
 
-    /** What the browser says of its network: offline, every quote is delayed at once. */
+    /**
+     * What the browser says of its network: offline, every quote is delayed at once, until the
+     * browser says it is back or something answers over a new connection.
+     */
     setBrowserOnline(online: boolean): void {
-      if (online === browserOnline) return;
-      browserOnline = online;
-      connectionDirty = true;
-      updateLiveness();
+      setPath({ browserSaidOffline: !online });
+    },
+
+    /**
+     * Whether the path answered: a request got an answer (`true`) or none (`false`), or a
+     * socket was let go with (`true`: the server closed it) or without an answer. An answer also
+     * ends the browser's word that it is offline: it came over the network after that word.
+     */
+    setAnswered(answered: boolean): void {
+      setPath(answered ? { browserSaidOffline: false, unanswered: false } : { unanswered: true });
+    },
+
+    /** Something came over the open socket: the path answers (a frame, a pong). */
+    heard(): void {
+      if (unanswered) setPath({ unanswered: false });
     },
 
     /** Marks the quotes that have grown too old since the last look (call every second or so). */
@@ -671,6 +709,8 @@ export function createLiveModel(options: LiveModelOptions = {}) {
         loggedIn = false;
         upstreamUp = true;
       }
+      // A socket that opened is a new connection that answered.
+      if (state === 'open') browserSaidOffline = unanswered = false;
       connectionDirty = true;
       updateLiveness();
     },

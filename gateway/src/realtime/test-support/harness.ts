@@ -2,6 +2,7 @@
  * Builders for the hub's tests: a Fastify server with the hub on 127.0.0.1, browser sockets
  * that record what they receive, and a polling wait.
  */
+import { KEEP_ALIVE } from '@pipstream/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type PerMessageDeflateOptions, WebSocket } from 'ws';
 import { createFrameLog } from '../../../../protocol/src/test-support/frame-log.js';
@@ -75,13 +76,18 @@ export interface BrowserFrame {
   readonly [key: string]: unknown;
 }
 
-/** A browser socket that records every frame it receives, parsed ('pong' as {type:'pong'}). */
+/**
+ * A browser socket that records every frame it receives, parsed ('pong' as {type:'pong'}), and
+ * the hub's keep-alives apart: they are no frame of the protocol's topics or answers.
+ */
 export interface TestBrowser {
   readonly socket: WebSocket;
   readonly frames: BrowserFrame[];
   /** The exact text of each frame, and its arrival time (performance.now()). */
   readonly texts: string[];
   readonly arrivals: number[];
+  /** The arrival time (performance.now()) of each keep-alive. */
+  readonly keepAlives: number[];
   /** Resolves with the close code once the socket is closed. */
   readonly closed: Promise<number>;
   send(frame: unknown): void;
@@ -116,9 +122,14 @@ export async function openBrowser(url: string, options: BrowserOptions = {}): Pr
   const log = createFrameLog<BrowserFrame>();
   const texts: string[] = [];
   const arrivals: number[] = [];
+  const keepAlives: number[] = [];
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
   socket.on('message', (data) => {
     const text = data.toString();
+    if (text === KEEP_ALIVE) {
+      keepAlives.push(performance.now());
+      return;
+    }
     texts.push(text);
     arrivals.push(performance.now());
     log.push(text === 'pong' ? { type: 'pong' } : (JSON.parse(text) as BrowserFrame));
@@ -143,6 +154,7 @@ export async function openBrowser(url: string, options: BrowserOptions = {}): Pr
     frames: log.frames,
     texts,
     arrivals,
+    keepAlives,
     closed,
     send(frame) {
       socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));

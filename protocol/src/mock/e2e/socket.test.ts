@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../envelope.js';
+import { KEEP_ALIVE, KEEP_ALIVE_MS } from '../../socket/frames.js';
 import type { MockUpstream } from '../server.js';
 import { control, demoUser, openSocket, startMock } from './test-support.js';
 
@@ -24,6 +25,20 @@ describe('mock socket /v1/ws', () => {
     const frame = await socket.next((f) => f.type === 'DAY_MARKET', 1000);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(Array.isArray(frame.data)).toBe(true);
+    socket.close();
+  });
+
+  it('sends a quiet socket a keep-alive within KEEP_ALIVE_MS, and a ticking one none', async () => {
+    const socket = await openSocket(mock);
+    const opened = Date.now();
+    await socket.next((f) => f.type === KEEP_ALIVE, 2 * KEEP_ALIVE_MS);
+    expect(Date.now() - opened).toBeLessThanOrEqual(KEEP_ALIVE_MS + 500);
+    // Subscribed to a ticking feed (every 100 ms here), the socket gets no keep-alive at all.
+    socket.send({ type: 'sub', param: 'DAY_MARKET' });
+    await socket.next((f) => f.type === 'DAY_MARKET');
+    const before = socket.frames.length;
+    await new Promise((resolve) => setTimeout(resolve, 3 * KEEP_ALIVE_MS));
+    expect(socket.frames.slice(before).filter((f) => f.type === KEEP_ALIVE)).toEqual([]);
     socket.close();
   });
 

@@ -5,6 +5,7 @@
 import WebSocket from 'ws';
 import { createRestClient } from '../../client/rest.js';
 import { routes } from '../../routes/table.js';
+import { KEEP_ALIVE, PONG } from '../../socket/frames.js';
 import { declareCoinDeposit } from '../../test-support/deposits.js';
 import { createFrameLog } from '../../test-support/frame-log.js';
 import type { MockOptions } from '../config.js';
@@ -74,7 +75,8 @@ export async function openSocket(mock: MockUpstream): Promise<Recorder> {
   const log = createFrameLog<Recorder['frames'][number]>();
   socket.on('message', (data) => {
     const text = data.toString();
-    log.push(text === 'pong' ? { type: 'pong' } : JSON.parse(text));
+    // The bare heartbeat and keep-alive texts are recorded under their own names.
+    log.push(text === PONG || text === KEEP_ALIVE ? { type: text } : JSON.parse(text));
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());

@@ -5,10 +5,12 @@ import { explainIssues } from '../../schemas/explain.js';
 import {
   type ClientFrame,
   clientFrameSchema,
+  KEEP_ALIVE,
   PING,
   PONG,
   SOCKET_PATH,
 } from '../../socket/frames.js';
+import { type KeptAlive, startKeepAlive } from '../../socket/keep-alive.js';
 import { isPrivateTopic, klineTopic, parseTopic, type Topic } from '../../socket/topics.js';
 import type { MockEvents } from '../events.js';
 import type { Faults } from '../faults.js';
@@ -29,7 +31,7 @@ export interface SocketHubOptions {
   readonly maxFrameBytes?: number;
 }
 
-interface Client {
+interface Client extends KeptAlive {
   readonly socket: WebSocket;
   readonly lang: string;
   userId: number | undefined;
@@ -41,8 +43,9 @@ const MAX_BUFFERED = 8 * 1024 * 1024;
 
 /**
  * The mock's realtime socket at /v1/ws, per the protocol package: `login` with a token,
- * `sub`/`unsub` topics, bare `ping` → `pong`, private topics only after login. Every frame is
- * encoded once and the same text is sent to every subscriber.
+ * `sub`/`unsub` topics, bare `ping` → `pong`, private topics only after login, and `KEEP_ALIVE`
+ * down a socket that had nothing else for a while. Every frame is encoded once and the same text
+ * is sent to every subscriber.
  */
 export function createSocketHub(options: SocketHubOptions) {
   const { messages, faults } = options;
@@ -67,7 +70,13 @@ export function createSocketHub(options: SocketHubOptions) {
     const lang = String(
       req.headers.lang ?? new URL(req.url ?? '/', 'http://x').searchParams.get('lang') ?? '',
     );
-    const client: Client = { socket, lang, userId: undefined, topics: new Set() };
+    const client: Client = {
+      socket,
+      lang,
+      userId: undefined,
+      topics: new Set(),
+      wroteSinceSweep: false,
+    };
     clients.add(client);
     socket.on('message', (data, isBinary) => {
       if (isBinary) return sendError(client, 'bad_frame');
@@ -82,7 +91,7 @@ export function createSocketHub(options: SocketHubOptions) {
 
   function onText(client: Client, text: string) {
     if (text === PING) {
-      if (!faults.silentPings) client.socket.send(PONG);
+      if (!faults.silentPings) sendText(client, PONG);
       return;
     }
     let json: unknown;
@@ -171,6 +180,7 @@ export function createSocketHub(options: SocketHubOptions) {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN || socket.bufferedAmount > MAX_BUFFERED) return;
     socket.send(text);
+    client.wroteSinceSweep = true;
   }
 
   function sendError(
@@ -195,6 +205,9 @@ export function createSocketHub(options: SocketHubOptions) {
       if (onlyUser === undefined || client.userId === onlyUser) sendText(client, text);
     }
   }
+
+  // A browser on the mock directly (the dev server) hears it alive on a quiet market too.
+  const stopKeepAlive = startKeepAlive(clients, (client) => sendText(client, KEEP_ALIVE));
 
   const unsubscribers = [
     options.events.on('ticks', (ticks) =>
@@ -222,6 +235,7 @@ export function createSocketHub(options: SocketHubOptions) {
       for (const client of clients) client.socket.terminate();
     },
     async close() {
+      stopKeepAlive();
       for (const off of unsubscribers) off();
       for (const client of clients) client.socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

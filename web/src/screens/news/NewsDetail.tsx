@@ -5,7 +5,7 @@ import { Link, useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { Button } from '../../ui/Button.js';
-import { useBackOnline } from '../../ui/back-online.js';
+import { useRetryWhenBack } from '../../ui/back-online.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
@@ -51,8 +51,8 @@ function useNewsItem(id: number | null): { readonly shown: Phase; readonly retry
 
   const shown = id === null ? MISSING : loaded?.id === id ? loaded.phase : LOADING;
   const retry = () => setAttempt((n) => n + 1);
-  // A read that failed (offline) is tried again when the network returns.
-  useBackOnline(shown.phase === 'failed', retry);
+  // A read that failed (no signal, say) is tried again once the connection is back.
+  useRetryWhenBack(shown.phase === 'failed', retry);
   return { shown, retry };
 }
 

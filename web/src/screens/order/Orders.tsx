@@ -7,6 +7,7 @@ import { useOrderSignals } from '../../live/hooks.js';
 import { navigate } from '../../nav/location.js';
 import { browserOffline } from '../../state/network.js';
 import { keptOrders, refreshTrading } from '../../state/trading.js';
+import { useRetryWhenBack } from '../../ui/back-online.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { LiveStatus } from '../../ui/LiveStatus.js';
 import { PagedBody } from '../../ui/PagedBody.js';
@@ -76,6 +77,8 @@ function useOrderPushes(list: PagedList<Order>, onClosed: (ids: readonly number[
 export default function Orders() {
   const { t } = useTranslation();
   const tab = tabOf(useSearch());
+  /** The list shows the open orders this device kept, for want of an answer. */
+  const [showsKept, setShowsKept] = useState(false);
   const list = usePagedList<Order>({
     key: String(tab),
     keyOf: (order) => order.Id,
@@ -83,19 +86,25 @@ export default function Orders() {
       // No network: the open orders this device kept, asking nothing (the call could only fail,
       // and its error toast would be about a failure the copy answers).
       const keptOffline = page === 1 && browserOffline() ? await keptOrders(tab) : undefined;
-      if (keptOffline) return keptOffline;
+      if (keptOffline) {
+        setShowsKept(true);
+        return keptOffline;
+      }
       try {
         const answer = await api.call('myDeal', { status: tab, page }, { signal });
+        if (page === 1) setShowsKept(false);
         return { rows: answer.data, total: answer.total };
       } catch (error) {
         // The network did not answer: the open orders this device kept, until the list can be
-        // read (the socket's login after the network returns asks for that read).
+        // read, once the connection is back.
         const kept = page === 1 ? await keptOrders(tab) : undefined;
-        if (kept) return kept;
-        throw error;
+        if (!kept) throw error;
+        setShowsKept(true);
+        return kept;
       }
     },
   });
+  useRetryWhenBack(showsKept, list.refresh);
   /**
    * Open orders closed or cancelled since the list was read: hidden from the holding and
    * pending lists at once (history shows them, once re-read).

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { Button } from '../../ui/Button.js';
-import { useBackOnline } from '../../ui/back-online.js';
+import { useRetryWhenBack } from '../../ui/back-online.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ListFooter } from '../../ui/ListFooter.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -106,8 +106,8 @@ function useRanking() {
     void load();
     return () => running.current?.abort();
   }, [load]);
-  // A read that failed (offline) is tried again when the network returns.
-  useBackOnline(failed, load);
+  // A read that failed (no signal, say) is tried again once the connection is back.
+  useRetryWhenBack(failed, load);
 
   return { leaders, failed, load };
 }

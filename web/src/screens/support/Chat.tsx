@@ -5,7 +5,7 @@ import { session } from '../../state/session.js';
 import { settings } from '../../state/settings.js';
 import { loadBaseSettings } from '../../state/site.js';
 import { Button } from '../../ui/Button.js';
-import { useBackOnline } from '../../ui/back-online.js';
+import { useRetryWhenBack } from '../../ui/back-online.js';
 import { copyText } from '../../ui/copy.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Icon } from '../../ui/Icon.js';
@@ -25,7 +25,7 @@ function useBaseSettings(): { readonly phase: SettingsPhase; readonly retry: () 
     loadBaseSettings().catch(() => setFailed(true));
   }, []);
   useEffect(load, [load]);
-  useBackOnline(failed, load);
+  useRetryWhenBack(failed, load);
   const phase = base ? 'ready' : failed ? 'failed' : 'loading';
   return { phase, retry: load };
 }

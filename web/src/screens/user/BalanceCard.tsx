@@ -5,7 +5,6 @@ import { Link } from 'wouter';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { browserStorage } from '../../state/storage.js';
 import { refreshSummary, wallet } from '../../state/wallet.js';
-import { useBackOnline } from '../../ui/back-online.js';
 import { Icon } from '../../ui/Icon.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { AccountUid } from './AccountUid.js';
@@ -15,8 +14,8 @@ const storage = browserStorage();
 
 /**
  * Keeps the balance fresh while the card shows: read on mount, and again whenever the page
- * comes back to the foreground (a deposit approved while the user was in another app) or the
- * network comes back (a read that failed offline).
+ * comes back to the foreground (a deposit approved while the user was in another app); a read
+ * that failed is made again once the connection is back (state/wallet.ts).
  */
 function useFreshSummary(): void {
   useEffect(() => {
@@ -27,7 +26,6 @@ function useFreshSummary(): void {
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
-  useBackOnline(true, refreshSummary);
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { DrawSymbol, WithdrawMethod } from '@pipstream/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/index.js';
-import { useBackOnline } from '../../ui/back-online.js';
+import { useRetryWhenBack } from '../../ui/back-online.js';
 import type { DrawKind } from './wallet-methods.js';
 
 export interface Loaded<T> {
@@ -59,8 +59,8 @@ export function useLoaded<T>(key: string, load: (signal: AbortSignal) => Promise
   const reload = useCallback(() => read(key), [key, read]);
   // Until the new key's answer arrives, the old key's data is not shown as its own.
   const current = state.key === key ? state : { data: null, failed: false };
-  // A read that failed (offline) is tried again when the network returns.
-  useBackOnline(current.failed, reload);
+  // A read that failed (no signal, say) is tried again once the connection is back.
+  useRetryWhenBack(current.failed, reload);
   return { data: current.data, failed: current.failed, reload };
 }
 
