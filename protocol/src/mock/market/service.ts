@@ -169,6 +169,11 @@ export function createMarketService(deps: MockDeps): MarketService {
     };
   }
 
+  /** The quote `live` publishes: its price and, this project's addition, its market's status. */
+  function tickOf(live: Live): QuoteTick {
+    return { ...toTick(live.state, live.entry), MarketStatus: live.status };
+  }
+
   /** Adds a tick to every period of `live`'s candles and collects the changed candles. */
   function recordCandles(live: Live, now: number, into: MarketCandleEvent[]): void {
     const volume = live.entry.volumePerMinute * (config.tickMs / 60_000) * (0.5 + walkRng.next());
@@ -201,7 +206,7 @@ export function createMarketService(deps: MockDeps): MarketService {
       if (live.status !== MARKET_STATUS.OPEN) continue;
       if (!stepState(live.state, live.entry, stepDays, walkRng, now)) continue;
       live.sentAt = now;
-      ticks.push(toTick(live.state, live.entry));
+      ticks.push(tickOf(live));
       recordCandles(live, now, candles);
     }
     publish(ticks, candles);
@@ -221,7 +226,7 @@ export function createMarketService(deps: MockDeps): MarketService {
       if (live.status !== MARKET_STATUS.OPEN || now - live.sentAt < due) continue;
       rollDay(live.state, now);
       live.sentAt = now;
-      ticks.push(toTick(live.state, live.entry));
+      ticks.push(tickOf(live));
     }
     publish(ticks, []);
   }
@@ -264,7 +269,7 @@ export function createMarketService(deps: MockDeps): MarketService {
             });
       return [...older, ...recent.slice(-limit).map((candle) => ({ ...candle }))];
     },
-    lastTicks: () => lives.map((live) => toTick(current(live).state, live.entry)),
+    lastTicks: () => lives.map((live) => tickOf(current(live))),
     step,
     start() {
       if (timer) return;
@@ -293,12 +298,19 @@ export function createMarketService(deps: MockDeps): MarketService {
       live.sentAt = now;
       const candles: MarketCandleEvent[] = [];
       recordCandles(live, now, candles);
-      publish([toTick(live.state, live.entry)], candles);
+      publish([tickOf(live)], candles);
       persist(now);
     },
     setMarketStatus(id, status) {
-      find(id).status = status;
-      persist(clock.now());
+      const live = find(id);
+      const now = clock.now();
+      live.status = status;
+      // Told on the feed at once, as any change of the quote: a screen must not offer a closed
+      // market for trading, nor keep one that opened closed (docs/product.md#market-status).
+      rollDay(live.state, now);
+      live.sentAt = now;
+      publish([tickOf(live)], []);
+      persist(now);
     },
     setHistory(id, period, closes) {
       const live = find(id);
