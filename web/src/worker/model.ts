@@ -314,13 +314,18 @@ export function createLiveModel(options: LiveModelOptions = {}) {
     const rate = account?.riskRate ?? null;
     const crossed = crossings.update(rate);
     const band = riskBand(rate);
-    const riskRateText = formatPercent(rate);
-    if (crossed === 0 && band === risk.band && !riskDirty) return;
+    // While a warning can show (band > 0) its rate follows the card's, tick by tick; clear of
+    // every level nothing shows it, so it is not posted on every tick.
+    const riskRateText =
+      crossed > 0 || band !== risk.band || band > 0 ? formatPercent(rate) : risk.riskRateText;
+    if (crossed === 0 && band === risk.band && riskRateText === risk.riskRateText && !riskDirty) {
+      return;
+    }
     risk = {
       band,
       crossings: risk.crossings + (crossed > 0 ? 1 : 0),
       level: crossed > 0 ? (RISK_WARNING_LEVELS[crossed - 1] ?? null) : risk.level,
-      riskRateText: crossed > 0 || band !== risk.band ? riskRateText : risk.riskRateText,
+      riskRateText,
       stopOutLevel,
     };
     riskDirty = true;
