@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { executionPrice, marketFill, withinDeviation } from './execution.js';
+import { executionPrice, marketFill, slippagePips, withinDeviation } from './execution.js';
 
 describe('executionPrice', () => {
   it('is the quote on both sides: no spread', () => {
@@ -46,5 +46,16 @@ describe('marketFill', () => {
 
   it('fills at the current price when no price was confirmed', () => {
     expect(marketFill('buy', 1.2345, undefined, 0, 5)).toEqual({ filled: true, price: 1.2345 });
+  });
+});
+
+describe('slippagePips', () => {
+  it('is positive against the trader, negative in their favour', () => {
+    expect(slippagePips('buy', 1.1, 1.10015, 5)).toBe(1.5);
+    expect(slippagePips('buy', 1.1, 1.0999, 5)).toBe(-1);
+    expect(slippagePips('sell', 1.1, 1.0999, 5)).toBe(1);
+    expect(slippagePips(2, 1.1, 1.10015, 5)).toBe(-1.5);
+    expect(slippagePips('sell', 1.1, 1.1, 5)).toBe(0);
+    expect(Object.is(slippagePips('sell', 1.1, 1.1, 5), -0)).toBe(false);
   });
 });

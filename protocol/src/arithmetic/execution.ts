@@ -13,8 +13,8 @@
  *   trades, and the app asks again. Without a confirmed price it fills at the current one.
  * - Pending orders fill at their target, stop loss and take profit close at their level.
  */
-import { stepsBetween, stepsPerPip } from './pip.js';
-import type { SideLike } from './side.js';
+import { pipsBetween, stepsBetween, stepsPerPip } from './pip.js';
+import { isBuy, type SideLike } from './side.js';
 
 /** The deviation the app starts with, in pips: small enough to notice, wide enough to fill. */
 export const DEFAULT_DEVIATION_PIPS = 2;
@@ -65,4 +65,19 @@ export function marketFill(
   const price = executionPrice(side, quote);
   if (confirmed === undefined) return { filled: true, price };
   return { filled: withinDeviation(confirmed, price, deviationPips, pricePrecision), price };
+}
+
+/**
+ * How far a fill on `side` landed from the price the trader confirmed, in pips, signed for the
+ * trader: positive against them (a buy filled higher, a sell lower), negative in their favour,
+ * 0 at the confirmed price itself.
+ */
+export function slippagePips(
+  side: SideLike,
+  confirmed: number,
+  filled: number,
+  pricePrecision: number,
+): number {
+  const moved = pipsBetween(confirmed, filled, pricePrecision);
+  return (isBuy(side) ? moved : -moved) + 0;
 }
