@@ -270,8 +270,8 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
       changed();
     },
 
-    setInstruments(list) {
-      model.setInstruments(list);
+    setInstruments(list, quoteTimes) {
+      model.setInstruments(list, quoteTimes);
       changed();
     },
 
