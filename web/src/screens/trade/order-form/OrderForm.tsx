@@ -88,18 +88,20 @@ function requoteOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.code === CODE.REQUOTE ? error.msg : undefined;
 }
 
-/** A figure of the order's money at risk, signed and coloured like a P&L. */
+/** A figure of the order's money at risk; a P&L (`pnl`) is coloured by its sign. */
 function RiskFigure({
   label,
   value,
   testId,
+  pnl = false,
 }: {
   readonly label: string;
   readonly value: number | null;
   readonly testId: string;
+  readonly pnl?: boolean;
 }) {
   const { decimal } = useFormat();
-  const tone = value === null || value === 0 ? '' : value > 0 ? ' trade-up' : ' trade-down';
+  const tone = !pnl || value === null || value === 0 ? '' : value > 0 ? ' trade-up' : ' trade-down';
   return (
     <div>
       <dt>{label}</dt>
@@ -545,6 +547,7 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
             label={t('web.risk_figures.at_stop_loss')}
             value={risk.stopLoss}
             testId="trade-pnl-at-stop-loss"
+            pnl
           />
         )}
         {draft.takeProfitOn && (
@@ -552,6 +555,7 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
             label={t('web.risk_figures.at_take_profit')}
             value={risk.takeProfit}
             testId="trade-pnl-at-take-profit"
+            pnl
           />
         )}
       </dl>
