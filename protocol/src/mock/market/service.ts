@@ -44,6 +44,8 @@ interface Live {
   readonly candles: CandleBook;
   /** When its quote was last sent (a move or a refresh), clock ms. */
   sentAt: number;
+  /** Its quotes are not sent (a control's fault): the feed for it has stopped. */
+  stalled?: boolean;
 }
 
 /** How often the unsent quotes are looked for: the refresh interval is kept within this. */
@@ -203,7 +205,7 @@ export function createMarketService(deps: MockDeps): MarketService {
     const candles: MarketCandleEvent[] = [];
     for (const live of lives) {
       rollDay(live.state, now);
-      if (live.status !== MARKET_STATUS.OPEN) continue;
+      if (live.status !== MARKET_STATUS.OPEN || live.stalled) continue;
       if (!stepState(live.state, live.entry, stepDays, walkRng, now)) continue;
       live.sentAt = now;
       ticks.push(tickOf(live));
@@ -223,7 +225,7 @@ export function createMarketService(deps: MockDeps): MarketService {
     const due = config.quoteRefreshMs - REFRESH_CHECK_MS;
     const ticks: QuoteTick[] = [];
     for (const live of lives) {
-      if (live.status !== MARKET_STATUS.OPEN || now - live.sentAt < due) continue;
+      if (live.status !== MARKET_STATUS.OPEN || live.stalled || now - live.sentAt < due) continue;
       rollDay(live.state, now);
       live.sentAt = now;
       ticks.push(tickOf(live));
@@ -311,6 +313,9 @@ export function createMarketService(deps: MockDeps): MarketService {
       live.sentAt = now;
       publish([tickOf(live)], []);
       persist(now);
+    },
+    stallQuotes(id, stalled) {
+      find(id).stalled = stalled;
     },
     setHistory(id, period, closes) {
       const live = find(id);
