@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openLoggedIn } from './test-support/accounts.js';
 import type { AppPage } from './test-support/browser.js';
 import { eventually } from './test-support/eventually.js';
@@ -43,6 +43,7 @@ describe('a closed market is never shown as tradable', () => {
     const reads = countTradeListReads(app);
 
     await setMarket('EURUSD', false);
+    onTestFinished(() => setMarket('EURUSD', true));
     await eventually(() => status.textContent()).toBe('Closed');
     await screen.getByTestId('trade-quote-closed').getByText('Closed').waitFor();
     // The word takes the buttons' place: nothing to press.
@@ -73,6 +74,7 @@ describe('a closed market is never shown as tradable', () => {
     await app.idle();
 
     await setMarket('EURUSD', false);
+    onTestFinished(() => setMarket('EURUSD', true));
     await eventually(() => rowStatus.textContent()).toBe('Closed');
     expect(await rowStatus.isVisible()).toBe(true);
     await app.reload();
