@@ -75,7 +75,8 @@ describe('a fill at a price the trader agreed to', () => {
     await dialog.getByRole('button', { name: 'Place order' }).click();
     const fill = `Order filled: EUR/USD Buy 0.01 lots at ${shown('1.10025')} (you confirmed ${shown('1.10010')}: 1.5 pips against you)`;
     await app.expectToast(fill);
-    // The toast keeps clear of the price strip.
+    // The toast keeps clear of the price strip, the screen scrolled back to it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(
       overlap(
         await app.toast(fill).boundingBox(),
