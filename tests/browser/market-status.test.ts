@@ -14,8 +14,8 @@ const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
 const shown = (page: Page) => page.locator('main:not([hidden])');
 
 /** Opens or closes `code`'s market the way the desk does: the control API. */
-function setMarket(code: string, open: boolean) {
-  return suite.stack.control('/market/status', { code, status: open ? 1 : 2 });
+async function setMarket(code: string, open: boolean): Promise<void> {
+  await suite.stack.control('/market/status', { code, status: open ? 1 : 2 });
 }
 
 /** Counts the trade list reads the page makes from now on. */
