@@ -16,6 +16,12 @@ export const CODE = {
   REAL_ACCOUNT_REQUIRED: 403,
   /** Not found (unknown order, news item, route). */
   NOT_FOUND: 404,
+  /**
+   * A market order or close refused because the price moved beyond the deviation the trader
+   * accepted from the price they confirmed (a requote): nothing traded, `msg` names the price
+   * now. The app asks again at it.
+   */
+  REQUOTE: 412,
   /** Too many requests, or a cooldown (verification codes) still running. */
   RATE_LIMITED: 429,
   /** The gateway could not reach the upstream. */

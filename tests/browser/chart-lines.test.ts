@@ -42,7 +42,10 @@ async function buyWithStops(app: AppPage, stopLoss: string, takeProfit: string) 
   await page.getByRole('textbox', { name: 'Take profit price' }).fill(takeProfit);
   await page.getByRole('button', { name: 'Buy', exact: true }).click();
   await confirmation(app).getByRole('button', { name: 'Place order' }).click();
-  await app.expectToast('Order placed');
+  await page
+    .locator('.toast')
+    .getByText(/^Order filled: /)
+    .waitFor();
 }
 
 describe('the trader’s orders on the chart', () => {

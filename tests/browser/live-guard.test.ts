@@ -176,9 +176,9 @@ describe('stale prices are never tradable', () => {
   it('marks an open market’s price delayed when its quotes stop, and pauses its trading', async () => {
     const { app, page, instrument: gbpusd, buy } = await tradingLive('GBPUSD');
 
-    // The feed of this one instrument stops (the app still reads its market as open).
+    // The feed of this one instrument stops, its market still open.
     await app.idle();
-    await suite.stack.control('/market/status', { code: gbpusd.Code, status: 2 });
+    await suite.stack.control('/market/stall', { code: gbpusd.Code, stalled: true });
     const stopped = Date.now();
     await expect
       .poll(() => buy.isDisabled(), { timeout: QUOTE_STALE_MS + 5000, interval: 100 })
@@ -193,7 +193,7 @@ describe('stale prices are never tradable', () => {
       .waitFor();
     expect(await liveStatus(page).textContent()).toBe('Delayed');
 
-    await suite.stack.control('/market/status', { code: gbpusd.Code, status: 1 });
+    await suite.stack.control('/market/stall', { code: gbpusd.Code, stalled: false });
     await eventually(() => buy.isEnabled()).toBe(true);
   });
 });

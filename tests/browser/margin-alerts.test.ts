@@ -66,4 +66,34 @@ describe('margin warnings', () => {
     expect(await banner.count()).toBe(0);
     expect(await vibrations()).toHaveLength(2);
   });
+
+  it('names the same risk rate as the account card, move after move', async () => {
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const { account, token } = await fundedAt(suite.stack, eurusd, 1.1);
+    await buyLots(suite.stack, token, eurusd, 5);
+    const app = await suite.newApp();
+    const { page } = app;
+    await openLoggedIn(app, account.session, '/order');
+    const card = page.getByTestId('account-risk-rate');
+    const banner = page.getByTestId('margin-banner');
+    await eventually(() => card.textContent()).toMatch(/%$/);
+    await app.idle();
+    /** The rate the banner names: "Risk rate 145.35%: …". */
+    const bannerRate = async () =>
+      /^Risk rate ([\d.,]+%)/.exec((await banner.textContent()) ?? '')?.[1];
+
+    // Into the warning band (equity 9 994.50 − 2 000 of 5 500 margin), then three moves inside
+    // it: the banner names each new rate, the card's.
+    await movePrice(suite.stack, eurusd, 1.096);
+    await eventually(() => bannerRate()).toBe('145.35%');
+    for (const [price, rate] of [
+      [1.0958, '143.54%'],
+      [1.0955, '140.81%'],
+      [1.0952, '138.08%'],
+    ] as const) {
+      await movePrice(suite.stack, eurusd, price);
+      await eventually(() => card.textContent()).toBe(rate);
+      await eventually(() => bannerRate()).toBe(rate);
+    }
+  });
 });

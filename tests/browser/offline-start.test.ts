@@ -114,6 +114,23 @@ describe('the app opened with no signal', () => {
     expect(await euro.textContent()).toMatch(/\d/);
   });
 
+  it('marks every kept price delayed with its age, on the quote rows and the trade screen', async () => {
+    const { app } = await reopenedOffline();
+    const { page } = app;
+    const rows = page.getByTestId(/^quote-row-/);
+    await eventually(() => rows.count()).toBeGreaterThan(5);
+    // Every row on show says its price is old, and how old: the device copy keeps when.
+    const aged = /^Delayed · \d+ (sec|min)\. ago$/;
+    await eventually(async () =>
+      (await rows.getByTestId('quote-status').allTextContents()).every((text) => aged.test(text)),
+    ).toBe(true);
+    expect(await rows.getByTestId('quote-status').count()).toBe(await rows.count());
+    // The trade screen's price says the same.
+    await tab(app, 'Trade').click();
+    const strip = page.locator('main:not([hidden])').getByTestId('trade-delayed');
+    await eventually(() => strip.textContent()).toMatch(aged);
+  });
+
   it('opens Orders offline on the kept copy, not live, with no error toast', async () => {
     const { app, order } = await reopenedOffline();
 

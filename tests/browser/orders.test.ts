@@ -56,7 +56,10 @@ describe('pending orders', () => {
 
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await confirmation(app).getByRole('button', { name: 'Place order' }).click();
-    await app.expectToast('Order placed');
+    // A pending order placed names its target.
+    await app.expectToast(
+      `Pending order placed: ${eurusd.ShowCode} Buy ${eurusd.ForexMinCont} lots at ${target}`,
+    );
     const order = await onlyOrder(suite.stack, token, ORDER_STATUS.PENDING);
     expect(order).toMatchObject({ OrderType: ORDER_SIDE.BUY, Price: Number(target) });
 

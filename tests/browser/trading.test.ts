@@ -108,11 +108,12 @@ describe('a market order, from the form to the history', () => {
     await placeOrder(
       app,
       'Buy',
-      `Buy 0.05 lots of ${eurusd.ShowCode} at the market price of ` +
-        `${formatPrice(openAt, precision)}, leverage ${leverage}x, ` +
+      `Buy 0.05 lots of ${eurusd.ShowCode} at the market price, leverage ${leverage}x, ` +
         `stop loss ${stopLoss}, take profit ${takeProfit}.`,
     );
-    await app.expectToast('Order placed');
+    await app.expectToast(
+      `Order filled: ${eurusd.ShowCode} Buy 0.05 lots at ${shown(formatPrice(openAt, precision))}`,
+    );
 
     // What the form sent, as the server booked it.
     const order = await onlyOrder(suite.stack, token, ORDER_STATUS.HOLDING);
@@ -188,7 +189,9 @@ describe('the order form', () => {
 
     // The defaults: the minimum lots at the first leverage.
     await placeOrder(app, 'Buy');
-    await app.expectToast('Order placed');
+    await app.expectToast(
+      `Order filled: ${eurusd.ShowCode} Buy ${eurusd.ForexMinCont} lots at ${shown(formatPrice(price, eurusd.PricePrecision))}`,
+    );
     const order = await onlyOrder(suite.stack, token, ORDER_STATUS.HOLDING);
     expect(order).toMatchObject({
       Quantity: eurusd.ForexMinCont,
@@ -199,7 +202,7 @@ describe('the order form', () => {
     await eventually(() => available.textContent()).toBe(shown(formatBalance(left)));
   });
 
-  it('disables buy and sell while the market is closed, and enables them once it opens', async () => {
+  it('gives Buy and Sell’s place to Closed while the market is closed, and brings them back once it opens', async () => {
     const gbpusd = await instrumentOf(suite.stack, 'GBPUSD');
     /** Sets the market status and waits until the trade list (the gateway's) says so. */
     const setStatus = async (status: 0 | 1) => {
@@ -213,25 +216,24 @@ describe('the order form', () => {
     const buy = page.getByRole('button', { name: 'Buy', exact: true });
     const sell = page.getByRole('button', { name: 'Sell', exact: true });
     const closedNote = page.getByTestId('trade-market-closed');
+    const closedWord = page.getByTestId('trade-closed');
 
     await setStatus(0);
     try {
       await app.open(`/trade?id=${gbpusd.Id}`);
       await heading(app, gbpusd.ShowCode).waitFor();
       await closedNote.waitFor();
-      expect(await buy.isDisabled()).toBe(true);
-      expect(await sell.isDisabled()).toBe(true);
+      await closedWord.getByText('Closed', { exact: true }).waitFor();
+      expect(await buy.count()).toBe(0);
+      expect(await sell.count()).toBe(0);
 
+      // Opened while the screen shows: the feed says so, no navigation needed.
+      await app.idle();
       await setStatus(1);
-      // The trade list is read again on each navigation to /trade: away and back.
-      await page.getByRole('link', { name: 'Quotes', exact: true }).click();
-      await app.waitForRoute('/');
-      await page.getByRole('link', { name: 'Trade', exact: true }).click();
-      await app.waitForRoute(/^\/trade(\?|$)/);
-      await heading(app, gbpusd.ShowCode).waitFor();
       await eventually(() => buy.isEnabled()).toBe(true);
       expect(await sell.isEnabled()).toBe(true);
       await closedNote.waitFor({ state: 'detached' });
+      expect(await closedWord.count()).toBe(0);
     } finally {
       await suite.stack.control('/market/status', { code: gbpusd.Code, status: 1 });
     }

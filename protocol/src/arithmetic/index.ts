@@ -11,6 +11,7 @@ export * from './fee.js';
 export * from './lots.js';
 export * from './margin.js';
 export * from './money.js';
+export * from './pip.js';
 export * from './pnl.js';
 export * from './risk.js';
 export * from './rounding.js';

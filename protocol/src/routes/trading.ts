@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DEVIATION_PIPS } from '../arithmetic/execution.js';
 import {
   ORDER_MODE,
   ORDER_SIDE,
@@ -14,11 +15,21 @@ import { ack, idField } from './shared.js';
 const priceOrZero = () => wireNumber().pipe(z.number().min(0, 'a price of 0 or more'));
 
 /**
- * This project's: the price the app showed for a market order or a close. It trades at exactly
- * that price while the upstream quoted it recently, and is refused otherwise (arithmetic's
- * `execution.ts` states the rule). Absent, it trades at the quote of the moment.
+ * This project's: the price the trader confirmed for a market order or a close. It fills at the
+ * upstream's current price when that is within `deviation` pips of this one, and is refused
+ * with a requote (`CODE.REQUOTE`) otherwise (arithmetic's `execution.ts` states the rule).
+ * Absent, it fills at the price of the moment.
  */
-const shownPrice = () => wireNumber().pipe(z.number().positive('a price above 0')).optional();
+const confirmedPrice = () => wireNumber().pipe(z.number().positive('a price above 0')).optional();
+
+/**
+ * This project's: the most the fill may be from `price`, in pips, either way (0 allows `price`
+ * itself only; arithmetic's `pip.ts` says what a pip is). Absent with a `price`, 0.
+ */
+const deviation = () =>
+  wireNumber()
+    .pipe(z.number().min(0, 'a deviation of 0 or more').max(MAX_DEVIATION_PIPS))
+    .optional();
 
 export const submit = defineRoute({
   method: 'GET',
@@ -36,8 +47,10 @@ export const submit = defineRoute({
     target_profit_price: priceOrZero().default(0),
     /** Leverage, one of the instrument's HasForexMultiple (ignored in fixed-margin mode). */
     multiple: wireInt(1, 10_000),
-    /** A market order's price as shown (see `shownPrice`); ignored for a pending order. */
-    price: shownPrice(),
+    /** A market order's confirmed price (see `confirmedPrice`); ignored for a pending order. */
+    price: confirmedPrice(),
+    /** The deviation accepted from `price`, in pips (see `deviation`). */
+    deviation: deviation(),
   }),
   // The product leaves the answer open; this project's choice: the order as created.
   response: orderSchema,
@@ -56,8 +69,9 @@ export const myDeal = defineRoute({
 export const close = defineRoute({
   method: 'GET',
   path: '/v1/api/forex/close',
-  summary: 'Closes a holding order at the market price (the one shown, when given and recent).',
-  request: idField().extend({ price: shownPrice() }),
+  summary:
+    'Closes a holding order at the market price, or requotes it when that is more than `deviation` pips from the confirmed `price`.',
+  request: idField().extend({ price: confirmedPrice(), deviation: deviation() }),
   response: ack,
   toastOnSuccess: true,
 });

@@ -4,7 +4,7 @@ import {
   ethereumAddress,
   tronAddress,
 } from '../mock/wallet/test-support/addresses.js';
-import { addressIssue, knowsAddressFormat } from './address.js';
+import { addressIssue, addressIssueWhileTyping, knowsAddressFormat } from './address.js';
 
 describe('addressIssue', () => {
   it.each<[string, string]>([
@@ -53,5 +53,47 @@ describe('addressIssue', () => {
       expect(knowsAddressFormat(network)).toBe(true);
     }
     expect(knowsAddressFormat('SOL')).toBe(false);
+  });
+});
+
+describe('addressIssueWhileTyping', () => {
+  it.each<[string, string]>([
+    // Every start of a valid address may still become it.
+    ...['T', 'TR7NHq', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6'].map(
+      (t) => ['TRC20', t] as [string, string],
+    ),
+    ...['0', '0x', '0x5aAeb6053F3E94C9b9A0'].map((t) => ['ERC20', t] as [string, string]),
+    ...[
+      '1A1zP1eP5Q',
+      'b',
+      'bc',
+      'bc1',
+      'BC1QW508',
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t',
+    ].map((t) => ['BTC', t] as [string, string]),
+    // A complete valid one, and a network with no known format.
+    ['TRC20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
+    ['SOL', 'x'],
+    ['TRC20', ''],
+  ])('lets %s %s go on', (network, text) => {
+    expect(addressIssueWhileTyping(network, text)).toBeUndefined();
+  });
+
+  it.each<[string, string]>([
+    // A start the format never has, or a character it never holds.
+    ['TRC20', 'X'],
+    ['TRC20', 'T0'],
+    ['ERC20', '0y'],
+    ['ERC20', '0x5g'],
+    ['BTC', '2A'],
+    ['BTC', 'bc1b'],
+    ['BTC', 'bC1'],
+    // As long as the longest form and still wrong: a mistyped last character.
+    ['TRC20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u'],
+    ['ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'],
+    // Longer than any: the issue's made-up 37 characters.
+    ['TRC20', `T${'Q'.repeat(36)}`],
+  ])('stops %s %s at once', (network, text) => {
+    expect(addressIssueWhileTyping(network, text)).toBe('wrong_format');
   });
 });

@@ -101,3 +101,43 @@ export function addressIssue(network: string, address: string): AddressIssue | u
   if (check && !check(text)) return 'wrong_format';
   return undefined;
 }
+
+const BASE58 = '1-9A-HJ-NP-Za-km-z';
+
+/**
+ * What an address of each network can grow into as it is typed: the characters it may start
+ * with and hold, and how long its longest form is (`text` picks the form, for BTC's two).
+ */
+const GROWTH: Readonly<
+  Record<string, { readonly could: RegExp; readonly longest: (text: string) => number }>
+> = {
+  TRC20: { could: new RegExp(`^T[${BASE58}]*$`), longest: () => 34 },
+  ERC20: { could: /^0(?:x[0-9a-fA-F]*)?$/, longest: () => 42 },
+  BEP20: { could: /^0(?:x[0-9a-fA-F]*)?$/, longest: () => 42 },
+  BTC: {
+    could: new RegExp(
+      `^(?:[13][${BASE58}]*|b(?:c(?:1[02-9ac-hj-np-z]*)?)?|B(?:C(?:1[02-9AC-HJ-NP-Z]*)?)?)$`,
+    ),
+    // Legacy base58check is at most 35 characters; bech32 with a 40-byte program, 74.
+    longest: (text) => (/^[13]/.test(text) ? 35 : 74),
+  },
+};
+
+/**
+ * `addressIssue` for an address still being typed: `'wrong_format'` as soon as the text can no
+ * longer become an address of `network` — a character or a start the format never has, or as
+ * long as its longest form and still not valid — and `undefined` while it may yet become one
+ * (the full check runs when the field is left, and before anything is sent).
+ */
+export function addressIssueWhileTyping(
+  network: string,
+  address: string,
+): AddressIssue | undefined {
+  const text = address.trim();
+  if (text === '' || addressIssue(network, text) === undefined) return undefined;
+  const growth = GROWTH[network.toUpperCase()];
+  if (!growth) return undefined;
+  return !growth.could.test(text) || text.length >= growth.longest(text)
+    ? 'wrong_format'
+    : undefined;
+}

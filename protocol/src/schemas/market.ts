@@ -56,7 +56,7 @@ export type Instrument = z.infer<typeof instrumentSchema>;
 
 /**
  * One instrument's move, pushed on DAY_MARKET: ForexQuotations' Open, Close and Change; High,
- * Low and Time are this project's additions for the quote list and the chart.
+ * Low, Time and MarketStatus are this project's additions for the quote list and the chart.
  */
 export const quoteTickSchema = z.object({
   Id: z.number().int(),
@@ -69,6 +69,12 @@ export const quoteTickSchema = z.object({
   Change: finite(),
   /** Milliseconds since the epoch, UTC. */
   Time: z.number().int(),
+  /**
+   * This project's: the instrument's MarketStatus (1 open) now. An upstream that sends it sends
+   * a quote the moment a market opens or closes, so screens follow at once; without it, the
+   * trade list's MarketStatus is all the app knows.
+   */
+  MarketStatus: z.number().int().optional(),
 });
 export type QuoteTick = z.infer<typeof quoteTickSchema>;
 

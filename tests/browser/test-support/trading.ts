@@ -9,7 +9,7 @@ import {
   type RequestOf,
   type Routes,
 } from '@pipstream/protocol';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { declareCoinDeposit } from '../../../protocol/src/test-support/deposits.js';
 import { minimumMarketBuy } from '../../../protocol/src/test-support/orders.js';
 import { type EmailAccount, registerByEmail } from './accounts.js';
@@ -143,4 +143,25 @@ export function figure(scope: Locator, label: string): Locator {
 /** The confirmation dialog the app asks before an order is placed, closed or cancelled. */
 export function confirmation(app: AppPage): Locator {
   return app.page.getByRole('alertdialog');
+}
+
+/**
+ * Holds the page's next request whose URL contains `path` until `meanwhile` has run, then lets
+ * it go: the world changes between the trader's tap and the upstream's answer, as when the
+ * market moves while an order is on its way.
+ */
+export async function whileOnItsWay(page: Page, path: string, meanwhile: () => Promise<unknown>) {
+  await page.route(
+    `**${path}**`,
+    async (route) => {
+      await meanwhile();
+      await route.continue();
+    },
+    { times: 1 },
+  );
+}
+
+/** The balance and frozen balance the account has now, read through the API. */
+export function moneyOf(stack: Stack, token: string) {
+  return stack.apiAs(token).call('forexDetail');
 }

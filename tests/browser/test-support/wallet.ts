@@ -113,3 +113,27 @@ export function methodRow(app: AppPage, id: number): Locator {
 export function withdrawalRow(app: AppPage, id: number): Locator {
   return app.page.getByTestId(`withdraw-record-${id}`);
 }
+
+/** Binds a bank account through the API (a precondition); resolves the method's id. */
+export async function bindBankAccount(
+  stack: Stack,
+  token: string,
+  currency: DrawSymbol,
+  account: { readonly bankName: string; readonly payeeName: string; readonly payeeAccount: string },
+): Promise<number> {
+  const api = stack.apiAs(token);
+  await api.call('bindDrawMethod', {
+    type: DRAW_TYPE.BANK,
+    draw_id: currency.id,
+    bank_name: account.bankName,
+    payee_name: account.payeeName,
+    payee_account: account.payeeAccount,
+  });
+  const methods = await api.call('getDrawMethod', {
+    draw_type: DRAW_TYPE.BANK,
+    draw_id: currency.id,
+  });
+  const method = methods.find((item) => item.payee_account === account.payeeAccount);
+  if (!method) throw new Error(`the account ${account.payeeAccount} was not bound`);
+  return method.id;
+}

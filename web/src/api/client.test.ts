@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { beginLoading, endLoading, ui } from '../state/ui.js';
 import type { ApiHooks } from './client.js';
 import { createRoutedApi } from './routed.js';
+import { eurusdOrder } from './test-support.js';
 
 interface Recorded {
   toasts: { text: string; tone: string }[];
@@ -196,6 +197,20 @@ describe('API layer (docs/product.md#errors)', () => {
     });
     await expect(manifest.api.call('manifest')).rejects.toMatchObject({ code: 'NETWORK' });
     expect(manifest.recorded.toasts).toEqual([]);
+  });
+
+  it('leaves a requote and an order placed to the screen that tells them', async () => {
+    const requoted = setup(refuse(412, 'The price has moved to 1.09000'));
+    await expect(requoted.api.call('close', { id: 4, price: 1.1 })).rejects.toMatchObject({
+      code: 412,
+      msg: 'The price has moved to 1.09000',
+    });
+    expect(requoted.recorded.toasts).toEqual([]);
+
+    const order = eurusdOrder();
+    const placed = setup(async () => envelope(1, 'Order placed', order));
+    await placed.api.call('submit', { type: 1, cont: 1, forex_id: 1, status: 1, multiple: 100 });
+    expect(placed.recorded.toasts).toEqual([]);
   });
 
   it('only logs a trade pair that is not found', async () => {

@@ -33,10 +33,19 @@ export type Reaction =
 const QUIET_NOT_FOUND: ReadonlySet<string> = new Set(['kline', 'abbreviatedKline']);
 
 /**
+ * Calls whose success the screen that made them tells in its own words, with more than the
+ * server's message says: an order placed names its side, lots, instrument and fill price
+ * (docs/product.md#trusting-live-figures).
+ */
+const TOLD_BY_SCREEN: ReadonlySet<string> = new Set(['submit']);
+
+/**
  * docs/product.md#errors as a pure function of how a call ended:
- * - success: the server's message is toasted for calls that show it (`toastOnSuccess`);
+ * - success: the server's message is toasted for calls that show it (`toastOnSuccess`), unless
+ *   the screen tells it itself;
  * - a code other than 1: its message is toasted unless the call says `noErrorToast`; 999 also
- *   ends the session, unless the call is `initial`;
+ *   ends the session, unless the call is `initial`; a requote is left to the screen, which asks
+ *   again;
  * - no answer (network, timeout, an unreadable answer): the error code is toasted, except for
  *   cancelled calls and calls that say `noErrorToast` (the manifest among them).
  * Input the protocol refused before sending is a bug of the screen, not the user's: it gets a
@@ -51,7 +60,7 @@ export function reactionsTo(
 ): Reaction[] {
   const { route, name } = end;
   if (end.ok) {
-    return route.toastOnSuccess && end.msg
+    return route.toastOnSuccess && end.msg && !TOLD_BY_SCREEN.has(name)
       ? [{ kind: 'toast', tone: 'success', text: end.msg }]
       : [];
   }
@@ -69,6 +78,8 @@ export function reactionsTo(
     if (error.code === CODE.NOT_FOUND && QUIET_NOT_FOUND.has(name)) {
       return [{ kind: 'log', message: `${name}: ${error.msg}` }];
     }
+    // A requote is no failure: the screen asks again, naming the price it gives.
+    if (error.code === CODE.REQUOTE) return [];
     toast(
       error.msg
         ? { kind: 'toast', tone: 'error', text: error.msg }

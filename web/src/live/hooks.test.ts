@@ -58,6 +58,7 @@ describe('live hooks', () => {
               closeText: '1.500',
               changeText: '+1.00%',
               delayed: false,
+              closed: false,
             },
           ],
         ]),

@@ -158,17 +158,34 @@ export function useRisk(): Snapshot<RiskView> {
 }
 
 /**
- * Whether one instrument's quote is delayed (see `QuoteView.delayed`); `true` before the worker
- * has it. Re-renders only when that flag flips, not on every tick, so a list of holdings can
- * ask it per row. Watches the id like `useQuote` while the screen is visible.
+ * One flag of an instrument's quote, as `read` takes it from the quote (`undefined` before the
+ * worker has one). Re-renders only when the flag flips, not on every tick, so a list can ask
+ * it per row. Watches the id like `useQuote` while the screen is visible.
  */
-export function useQuoteDelayed(instrumentId: number): boolean {
+function useQuoteFlag(
+  instrumentId: number,
+  read: (quote: QuoteView | undefined) => boolean,
+): boolean {
   const active = usePageActive();
   useEffect(() => (active ? quoteWatch.watch(instrumentId) : undefined), [active, instrumentId]);
   const subscribeQuote = useCallback(
     (onChange: () => void) => subscribeRow(live.quotes, instrumentId, onChange),
     [instrumentId],
   );
-  const read = () => live.quotes[instrumentId]?.delayed ?? true;
-  return useSyncExternalStore(subscribeQuote, read, read);
+  const flag = () => read(live.quotes[instrumentId]);
+  return useSyncExternalStore(subscribeQuote, flag, flag);
+}
+
+/** Whether one instrument's quote is delayed (see `QuoteView.delayed`); `true` before the worker has it. */
+export function useQuoteDelayed(instrumentId: number): boolean {
+  return useQuoteFlag(instrumentId, (quote) => quote?.delayed ?? true);
+}
+
+/**
+ * Whether one instrument's market is closed (see `QuoteView.closed`), as its latest quote or
+ * the trade list last said; `listedClosed` (what the caller's own trade list says) until the
+ * worker has the quote.
+ */
+export function useMarketClosed(instrumentId: number, listedClosed = false): boolean {
+  return useQuoteFlag(instrumentId, (quote) => quote?.closed ?? listedClosed);
 }

@@ -17,6 +17,7 @@ function quote(id: number, close: number, extra: Partial<QuoteView> = {}): Quote
     closeText: close.toFixed(2),
     changeText: '+0.10%',
     delayed: false,
+    closed: false,
     ...extra,
   };
 }

@@ -5,7 +5,7 @@
  */
 
 import type { ConnectionState } from '../worker/api.js';
-import { useConnection, useQuoteDelayed } from './hooks.js';
+import { useConnection, useMarketClosed, useQuoteDelayed } from './hooks.js';
 
 /** Why trading an instrument is paused. */
 export type TradeBlock = 'offline' | 'reconnecting' | 'delayed' | 'market_closed';
@@ -34,9 +34,14 @@ export function tradeBlock(
   return null;
 }
 
-/** `tradeBlock` for one instrument, live: re-renders only when the answer can change. */
-export function useTradeBlock(instrumentId: number, marketOpen = true): TradeBlock | null {
+/**
+ * `tradeBlock` for one instrument, live — its market's status included, as its quotes tell it
+ * (`listedClosed`: the caller's trade list, until they do). Re-renders only when the answer can
+ * change.
+ */
+export function useTradeBlock(instrumentId: number, listedClosed = false): TradeBlock | null {
   const { state } = useConnection();
   const delayed = useQuoteDelayed(instrumentId);
-  return tradeBlock(state, delayed, marketOpen);
+  const closed = useMarketClosed(instrumentId, listedClosed);
+  return tradeBlock(state, delayed, !closed);
 }

@@ -198,3 +198,78 @@ describe('account feed', () => {
     expect(fakes.refreshes).toBe(0);
   });
 });
+
+describe('account feed: holdings changed elsewhere', () => {
+  /** A feed with holdings and a page that can go to the background. */
+  function withPage(holdings: number) {
+    let shown = true;
+    const listeners = new Set<() => void>();
+    const page = {
+      visible: () => shown,
+      onChange: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const state = { refreshes: 0, holding: Array.from({ length: holdings }, (_, id) => ({ id })) };
+    const stop = createAccountFeed({
+      session: proxy({ token: 'token-1', user: { id: 1 } }),
+      settings: proxy({ base: null }),
+      signals: proxy({ resyncSeq: 0, closedSeq: 0 }),
+      worker: () => ({ setToken: () => undefined, setFeeType: () => undefined }),
+      refresh: async () => {
+        state.refreshes += 1;
+      },
+      holdings: state,
+      page,
+      rereadMs: 20_000,
+    });
+    const show = (visible: boolean) => {
+      shown = visible;
+      for (const listener of listeners) listener();
+    };
+    return { state, stop, show };
+  }
+
+  it('reads the holdings again every period while one is open and the app is on screen', () => {
+    const { state, stop } = withPage(1);
+    // The login's own read.
+    expect(state.refreshes).toBe(1);
+    vi.advanceTimersByTime(19_999);
+    expect(state.refreshes).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(state.refreshes).toBe(2);
+    vi.advanceTimersByTime(40_000);
+    expect(state.refreshes).toBe(4);
+    stop();
+    vi.advanceTimersByTime(60_000);
+    expect(state.refreshes).toBe(4);
+  });
+
+  it('reads nothing on the period without a holding, nor while in the background', () => {
+    const idle = withPage(0);
+    vi.advanceTimersByTime(60_000);
+    expect(idle.state.refreshes).toBe(1);
+    idle.stop();
+
+    const hidden = withPage(1);
+    hidden.show(false);
+    vi.advanceTimersByTime(60_000);
+    expect(hidden.state.refreshes).toBe(1);
+    hidden.stop();
+  });
+
+  it('reads at once on coming back to the foreground, the period starting from there', () => {
+    const { state, stop, show } = withPage(1);
+    vi.advanceTimersByTime(15_000);
+    show(false);
+    show(true);
+    expect(state.refreshes).toBe(2);
+    // Not 5 s later (where the old period would have ended), but a whole period after.
+    vi.advanceTimersByTime(19_999);
+    expect(state.refreshes).toBe(2);
+    vi.advanceTimersByTime(1);
+    expect(state.refreshes).toBe(3);
+    stop();
+  });
+});

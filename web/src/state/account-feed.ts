@@ -1,20 +1,37 @@
 /**
  * The account feed: keeps the live worker's account inputs current. It hands the worker the
  * site's trade_fee_type, follows logins and logouts, and re-reads the orders and balance over
- * REST when the worker says they moved (a FOREX_CLOSED push, or a resync request).
+ * REST when the worker says they moved (a FOREX_CLOSED push, or a resync request), every
+ * `HOLDINGS_REREAD_MS` while a holding is open and the app is on screen (nothing pushes a take
+ * profit or stop loss changed on another device), and at once when the app comes back to the
+ * foreground.
  */
 import { subscribe } from 'valtio/vanilla';
 import { liveWorker } from '../live/bridge.js';
 import { live } from '../live/store.js';
 import { session } from './session.js';
 import { settings } from './settings.js';
-import { refreshTrading } from './trading.js';
+import { refreshTrading, trading } from './trading.js';
 
 /**
  * How long order signals are gathered before one refresh (this project's choice: a close of
  * several orders, or a resync after a reconnect, comes as a few batches a frame or two apart).
  */
 export const SIGNAL_DEBOUNCE_MS = 150;
+
+/**
+ * How often the holdings are read again while one is open and the app is on screen: a stop
+ * loss or take profit changed on another device shows here within this (this project's
+ * choice, docs/product.md#trusting-live-figures: within 30 s, at one small read per holder).
+ */
+export const HOLDINGS_REREAD_MS = 20_000;
+
+/** Whether the app is on screen, and its changes (the page's visibility). */
+export interface PageVisibility {
+  visible(): boolean;
+  /** Calls `listener` on every change; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
+}
 
 /** What the feed watches and drives; tests pass plain proxies and recorders. */
 export interface AccountFeedDeps {
@@ -28,6 +45,11 @@ export interface AccountFeedDeps {
   /** Re-reads the orders and balance; clears them when logged out. */
   readonly refresh: () => Promise<void>;
   readonly debounceMs?: number;
+  /** The holdings as last read: re-read on a period while there is one. */
+  readonly holdings?: { readonly holding: readonly unknown[] };
+  /** Whether the app is on screen; without it, it always is. */
+  readonly page?: PageVisibility;
+  readonly rereadMs?: number;
   /**
    * Resolves when the feed may read (app/boot.ts: the first screen has shown and a stored
    * login has been checked); reads asked for before are made then, as one. A stored login is
@@ -118,11 +140,52 @@ export function createAccountFeed(deps: AccountFeedDeps): () => void {
     }),
   );
 
+  // The holdings, re-read on a period while one is open and the app is on screen; on coming
+  // back to the foreground at once, the period starting again from there.
+  const rereadMs = deps.rereadMs ?? HOLDINGS_REREAD_MS;
+  const onScreen = () => deps.page?.visible() ?? true;
+  let period: ReturnType<typeof setTimeout> | undefined;
+  const restartPeriod = () => {
+    if (period !== undefined) {
+      clearTimeout(period);
+      timers.delete(period);
+    }
+    period = later(rereadMs, () => {
+      const holding = (deps.holdings?.holding.length ?? 0) > 0;
+      if (deps.session.token !== null && holding && onScreen()) refresh();
+      restartPeriod();
+    });
+  };
+  if (deps.holdings) {
+    restartPeriod();
+    if (deps.page) {
+      stops.push(
+        deps.page.onChange(() => {
+          if (!onScreen()) return;
+          if (deps.session.token !== null) refresh();
+          restartPeriod();
+        }),
+      );
+    }
+  }
+
   return () => {
     stopped = true;
     for (const stop of stops) stop();
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
+  };
+}
+
+/** The page's visibility (`document.visibilityState`), or always on screen without a document. */
+function documentVisibility(): PageVisibility | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return {
+    visible: () => document.visibilityState !== 'hidden',
+    onChange: (listener) => {
+      document.addEventListener('visibilitychange', listener);
+      return () => document.removeEventListener('visibilitychange', listener);
+    },
   };
 }
 
@@ -142,5 +205,7 @@ export function startAccountFeed(ready: Promise<void>): void {
     worker: liveWorker,
     refresh: refreshTrading,
     ready,
+    holdings: trading,
+    page: documentVisibility(),
   });
 }

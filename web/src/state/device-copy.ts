@@ -17,6 +17,11 @@ const ACCOUNT_KEY = 'account';
 export interface QuotesCopy {
   readonly instruments: readonly Instrument[];
   readonly categories: readonly Category[];
+  /**
+   * When each instrument's price was quoted (ms since the epoch): its last tick's time, or when
+   * the list was read. Opened offline, each price says how old it is. Absent in older copies.
+   */
+  readonly quoteTimes?: Readonly<Record<number, number>>;
 }
 
 export interface AccountCopy {
@@ -68,6 +73,20 @@ export interface LastPrice {
   readonly change: number;
   /** `null` while the price is still the trade list's own: no tick came. */
   readonly time: number | null;
+}
+
+/**
+ * When each instrument's price was quoted: its last tick's time, else `readAt` (when the list
+ * holding its price was read).
+ */
+export function quoteTimesOf(
+  instruments: readonly Instrument[],
+  lastPrice: (id: number) => LastPrice | undefined,
+  readAt: number,
+): Record<number, number> {
+  const times: Record<number, number> = {};
+  for (const { Id } of instruments) times[Id] = lastPrice(Id)?.time ?? readAt;
+  return times;
 }
 
 /**

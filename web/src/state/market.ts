@@ -109,6 +109,7 @@ export const refreshTradeList: () => Promise<void> = singleFlight(async () => {
     throw error;
   }
   showingCopy = false;
+  listReadAt = Date.now();
   showList(instruments);
   keepQuotesCopy();
 });
@@ -119,19 +120,28 @@ let showingCopy = false;
 /** The device's copy: its own chunk, off the first screen's path (idb-keyval with it). */
 const deviceCopy = () => import('./device-copy.js');
 
-function showList(instruments: Instrument[]): void {
+/** When the trade list on show was read (ms since the epoch): the age of its own prices. */
+let listReadAt = 0;
+
+/** Shows `instruments`; `quoteTimes` says when their prices were quoted, where that is known. */
+function showList(instruments: Instrument[], quoteTimes?: Record<number, number>): void {
   const firstList = !market.loaded;
   market.instruments = ref(instruments);
   market.loaded = true;
   if (firstList && splitHash(location.hash).path === '/') watchFirstRows(instruments);
-  liveWorker().setInstruments(instruments).catch(warnFeed('instruments not sent'));
+  liveWorker().setInstruments(instruments, quoteTimes).catch(warnFeed('instruments not sent'));
 }
 
-/** Keeps the trade list as the trader last saw it: each instrument at its last ticked price. */
+/**
+ * Keeps the trade list as the trader last saw it: each instrument at its last ticked price,
+ * with when that price was quoted.
+ */
 async function saveQuotesCopy(): Promise<void> {
-  const { saveQuotes, withLastPrices } = await deviceCopy();
-  const instruments = withLastPrices(market.instruments, (id) => live.quotes[id]);
-  await saveQuotes({ instruments, categories: market.categories });
+  const { saveQuotes, withLastPrices, quoteTimesOf } = await deviceCopy();
+  const lastPrice = (id: number) => live.quotes[id];
+  const instruments = withLastPrices(market.instruments, lastPrice);
+  const quoteTimes = quoteTimesOf(instruments, lastPrice, listReadAt);
+  await saveQuotes({ instruments, categories: market.categories, quoteTimes });
 }
 
 let keeping = false;
@@ -162,7 +172,7 @@ export async function showQuotesCopy(): Promise<void> {
   const copy = await (await deviceCopy()).loadQuotes();
   if (!copy || market.loaded) return;
   market.categories = ref([...copy.categories]);
-  showList([...copy.instruments]);
+  showList([...copy.instruments], copy.quoteTimes && { ...copy.quoteTimes });
   showingCopy = true;
   whenBack(readTradeListBackOnline);
 }

@@ -1,36 +1,24 @@
 import type { Order } from '@pipstream/protocol';
 import { proxy } from 'valtio/vanilla';
 import { describe, expect, it } from 'vitest';
+import { eurusdOrder } from '../api/test-support.js';
 import type { OrderSignals } from '../live/store.js';
 import { expectOwnClose, startOrderNews } from './order-news.js';
 import type { TradingState } from './trading.js';
 
+/** A pending 1-lot EUR/USD buy at 1.095, fields overridden by `fields`. */
 function order(id: number, fields: Partial<Order> = {}): Order {
-  return {
+  return eurusdOrder({
     Id: id,
-    OrderType: 1,
-    Quantity: 1,
     Price: 1.095,
     OriginPrice: 1.095,
     UpdatePrice: 1.095,
-    FactProfits: '0',
     CautionMoney: '1095',
     TradeFee: '1.095',
-    TargetLossPrice: 0,
-    TargetProfitPrice: 0,
     CreateTimeHandler: '2026-01-01 00:00:00',
-    CompleteTimeHandler: '',
     Status: 0,
-    Multiple: 100,
-    ForexId: 1,
-    ForexTradeLists: {
-      ShowCode: 'EUR/USD',
-      Code: 'EURUSD',
-      ForexContNum: 100_000,
-      PricePrecision: 5,
-    },
     ...fields,
-  };
+  });
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

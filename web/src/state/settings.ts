@@ -14,10 +14,17 @@ export interface SettingsState {
   areaCodes: AreaCode[] | null;
   /** A close is sent without its confirmation (off until the trader turns it on). */
   oneTapClose: boolean;
+  /**
+   * The most, in pips, a market order or a close may fill from the price the trader confirmed
+   * (docs/product.md#trusting-live-figures); `null` until they choose, which means the protocol's
+   * `DEFAULT_DEVIATION_PIPS`.
+   */
+  deviationPips: number | null;
 }
 
 const LANGUAGE_KEY = 'pipstream.lang';
 const ONE_TAP_CLOSE_KEY = 'pipstream.one_tap_close';
+const DEVIATION_KEY = 'pipstream.deviation_pips';
 const storage = browserStorage();
 
 function queryLanguage(): string | null {
@@ -32,7 +39,13 @@ export const settings = proxy<SettingsState>({
   areaCodes: null,
   // Only a stored `true` turns it on: anything else the device kept leaves the safe default.
   oneTapClose: readJson(storage, ONE_TAP_CLOSE_KEY) === true,
+  deviationPips: keptDeviation(readJson(storage, DEVIATION_KEY)),
 });
+
+/** A kept deviation (its bounds are the order form's to apply), or `null` for anything else. */
+function keptDeviation(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+}
 
 /** Chooses the language and keeps the choice for the next visit. */
 export function setLanguage(language: Language): void {
@@ -44,4 +57,10 @@ export function setLanguage(language: Language): void {
 export function setOneTapClose(on: boolean): void {
   settings.oneTapClose = on;
   writeJson(storage, ONE_TAP_CLOSE_KEY, on);
+}
+
+/** Sets the deviation a market order or close may fill within (pips), kept for the next visit. */
+export function setDeviationPips(pips: number): void {
+  settings.deviationPips = pips;
+  writeJson(storage, DEVIATION_KEY, pips);
 }

@@ -1,28 +1,17 @@
 import type { Order, OrderList } from '@pipstream/protocol';
 import { proxy, ref } from 'valtio/vanilla';
 import { describe, expect, it, vi } from 'vitest';
+import { eurusdOrder } from '../api/test-support.js';
 import { type AccountFigures, createTradingRefresher, type TradingState } from './trading.js';
 
 function order(id: number, status: number): Order {
-  return {
+  return eurusdOrder({
     Id: id,
-    OrderType: 1,
-    Quantity: 1,
-    Price: 1.1,
-    OriginPrice: 1.1,
-    UpdatePrice: 1.1,
-    FactProfits: '0',
     CautionMoney: '10',
     TradeFee: '0.1',
-    TargetLossPrice: 0,
-    TargetProfitPrice: 0,
-    CreateTimeHandler: '2025-01-01 00:00:00',
-    CompleteTimeHandler: '',
     Status: status,
-    Multiple: 100,
-    ForexId: 1,
     ForexTradeLists: { ShowCode: 'EUR/USD', Code: 'EURUSD', ForexContNum: 1000, PricePrecision: 5 },
-  };
+  });
 }
 
 /**

@@ -8,6 +8,28 @@ export interface Toast {
   readonly tone: ToastTone;
 }
 
+/**
+ * A price a question shows live: the instrument's executable price as it ticks, and the range
+ * the trader's deviation lets it fill in. The one on screen when they confirm is the answer.
+ */
+export interface AskedPrice {
+  readonly instrumentId: number;
+  readonly pricePrecision: number;
+  /** The deviation accepted, in pips (arithmetic/execution.ts). */
+  readonly deviationPips: number;
+}
+
+/**
+ * Something a question shows whole, every character, however long: an address or an account
+ * number, wrapped and grouped for reading.
+ */
+export interface AskedDestination {
+  readonly label: string;
+  /** Shown as it is, above the grouped value (a bank's name); may be empty. */
+  readonly name: string;
+  readonly value: string;
+}
+
 /** A confirmation waiting for the user's answer; the texts are already translated. */
 export interface ConfirmRequest {
   readonly id: number;
@@ -16,6 +38,10 @@ export interface ConfirmRequest {
   readonly cancelLabel: string;
   /** The confirm button reads as destructive (delete, log out). */
   readonly danger: boolean;
+  /** Said before the question, as an alert: why it is asked again (a requote). */
+  readonly notice?: string;
+  readonly price?: AskedPrice;
+  readonly destination?: AskedDestination;
 }
 
 export interface UiState {
@@ -35,7 +61,8 @@ export const ui = proxy<UiState>({ toasts: [], loading: 0, confirms: [] });
 
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
-const answers = new Map<number, (ok: boolean) => void>();
+/** Each open question's answer: confirmed (with the price on show, for a price question) or not. */
+const answers = new Map<number, (ok: boolean, price?: number) => void>();
 
 /**
  * Shows a toast for `ms` (default `TOAST_MS`). The same text already on screen is kept once and
@@ -87,10 +114,24 @@ export function confirm(request: Omit<ConfirmRequest, 'id'>): Promise<boolean> {
   return new Promise((resolve) => answers.set(id, resolve));
 }
 
-/** Closes confirmation `id` with the user's answer. */
-export function answerConfirm(id: number, ok: boolean): void {
+/**
+ * Asks the user to confirm at a live price (`request.price`); resolves the price on show when
+ * they confirmed — what they agreed to — or `null` on cancel.
+ */
+export function confirmAtPrice(
+  request: Omit<ConfirmRequest, 'id' | 'price'> & { readonly price: AskedPrice },
+): Promise<number | null> {
+  const id = nextId++;
+  ui.confirms.push({ ...request, id });
+  return new Promise((resolve) =>
+    answers.set(id, (ok, price) => resolve(ok && price !== undefined ? price : null)),
+  );
+}
+
+/** Closes confirmation `id` with the user's answer (and, for a price question, the price shown). */
+export function answerConfirm(id: number, ok: boolean, price?: number): void {
   const at = ui.confirms.findIndex((request) => request.id === id);
   if (at !== -1) ui.confirms.splice(at, 1);
-  answers.get(id)?.(ok);
+  answers.get(id)?.(ok, price);
   answers.delete(id);
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConnection, useQuoteDelayed } from '../live/hooks.js';
+import { useConnection, useMarketClosed, useQuoteDelayed } from '../live/hooks.js';
 
 /** The text of each status (keys spelled out so the locale check finds them). */
 const STATUS_TEXT = {
@@ -7,13 +7,22 @@ const STATUS_TEXT = {
   connecting: 'web.connection.connecting',
   reconnecting: 'web.connection.reconnecting',
   delayed: 'web.live_guard.delayed',
+  closed: 'web.trade.market_closed',
   live: 'web.connection.live',
 } as const;
 
 /** The words of a status for one instrument's quote, or the connection alone. */
-function InstrumentStatus({ instrumentId }: { readonly instrumentId: number }) {
+function InstrumentStatus({
+  instrumentId,
+  listedClosed,
+}: {
+  readonly instrumentId: number;
+  readonly listedClosed: boolean;
+}) {
   const { state } = useConnection();
   const delayed = useQuoteDelayed(instrumentId);
+  const closed = useMarketClosed(instrumentId, listedClosed);
+  if (state === 'live' && closed) return <Status state="closed" />;
   return <Status state={state === 'live' && delayed ? 'delayed' : state} />;
 }
 
@@ -33,14 +42,21 @@ function Status({ state }: { readonly state: keyof typeof STATUS_TEXT }) {
 }
 
 /**
- * A screen header's word on its figures: Live, Delayed (the instrument's quote stopped coming),
- * Reconnecting… or Offline. Said in words, not only by a dot's colour. Not a live region: the
- * connection badge announces changes once for the whole page.
+ * A screen header's word on its figures: Live, Closed (the instrument's market), Delayed (its
+ * quote stopped coming), Reconnecting… or Offline. Said in words, not only by a dot's colour.
+ * Not a live region: the connection badge announces changes once for the whole page.
+ * `listedClosed` is what the screen's trade list says of the market, until its quotes say.
  */
-export function LiveStatus({ instrumentId }: { readonly instrumentId?: number }) {
+export function LiveStatus({
+  instrumentId,
+  listedClosed = false,
+}: {
+  readonly instrumentId?: number;
+  readonly listedClosed?: boolean;
+}) {
   return instrumentId === undefined ? (
     <ConnectionStatus />
   ) : (
-    <InstrumentStatus instrumentId={instrumentId} />
+    <InstrumentStatus instrumentId={instrumentId} listedClosed={listedClosed} />
   );
 }

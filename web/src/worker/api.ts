@@ -103,8 +103,11 @@ export interface LiveApi {
    * the current figures come in the next batch.
    */
   watchAccount(watched: boolean): void;
-  /** The whole trade list (static terms and the starting quotes). */
-  setInstruments(list: InstrumentTerms[]): void;
+  /**
+   * The whole trade list (static terms and the starting quotes), with when each price was
+   * quoted where that is known (a copy kept on the device): an old price says how old it is.
+   */
+  setInstruments(list: InstrumentTerms[], quoteTimes?: Record<number, number>): void;
   /** Every holding order (my_deal status 1, all pages). */
   setHoldings(orders: OpenOrder[]): void;
   /** Every pending order (my_deal status 0, all pages): their margins count as used. */

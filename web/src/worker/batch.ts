@@ -39,7 +39,10 @@ export interface QuoteView {
   /** The close before the last move; `null` before any move. */
   prevClose: number | null;
   direction: Direction;
-  /** Time of the last tick (ms since the epoch); `null` while seeded from the trade list. */
+  /**
+   * When the price was quoted (ms since the epoch): the last tick's Time, or the time a copy
+   * kept on the device says; `null` while seeded from a trade list that does not say.
+   */
   time: number | null;
   closeText: string;
   changeText: string;
@@ -48,6 +51,11 @@ export interface QuoteView {
    * market is open and no quote came since the connection came back or for `QUOTE_STALE_MS`.
    */
   delayed: boolean;
+  /**
+   * Its market is closed (the trade list's MarketStatus, or the latest quote's): nothing trades
+   * on it, and it is never delayed.
+   */
+  closed: boolean;
 }
 
 /** A holding order's live figures. */

@@ -16,6 +16,7 @@ function quote(id: number, close: number): QuoteView {
     closeText: String(close),
     changeText: '0.00%',
     delayed: false,
+    closed: false,
   };
 }
 

@@ -279,8 +279,8 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
       changed();
     },
 
-    setInstruments(list) {
-      model.setInstruments(list);
+    setInstruments(list, quoteTimes) {
+      model.setInstruments(list, quoteTimes);
       changed();
     },
 

@@ -146,11 +146,39 @@ describe('risk crossings', () => {
       level: 150,
       riskRateText: '145.45%',
     });
-    // Lower still within the band: no new crossing, nothing posted.
+    // Lower still within the band: no new crossing, but the rate the banner shows follows.
+    model.applyTicks([tick(1, 1.0985)]);
+    expect(model.takeChanges()?.risk).toMatchObject({
+      band: 1,
+      crossings: 1,
+      riskRateText: '140.91%',
+    });
+    // The same figures again: nothing posted.
     model.applyTicks([tick(1, 1.0985)]);
     expect(model.takeChanges()?.risk).toBeUndefined();
     // −700: equity 1 000, 90.91 %: the margin call.
     model.applyTicks([tick(1, 1.093)]);
     expect(model.takeChanges()?.risk).toMatchObject({ band: 2, crossings: 2, level: 100 });
+  });
+
+  it('posts nothing on a tick while clear of every level', () => {
+    const { model } = liveModel();
+    model.setBalance('6000');
+    model.setHoldings([
+      {
+        Id: 7,
+        OrderType: 1,
+        Quantity: 1,
+        Price: 1.1,
+        UpdatePrice: 1.1,
+        FactProfits: '0',
+        CautionMoney: '1100',
+        ForexId: 1,
+        ForexTradeLists: { ForexContNum: 100_000, PricePrecision: 5 },
+      },
+    ]);
+    model.takeChanges();
+    model.applyTicks([tick(1, 1.0999)]);
+    expect(model.takeChanges()?.risk).toBeUndefined();
   });
 });

@@ -605,3 +605,34 @@ describe('connection and candles', () => {
     expect(changes(model).candle).toBeNull();
   });
 });
+
+describe('market status', () => {
+  it('follows a quote that says its market closed or opened, and the trade list', () => {
+    const model = modelWith(2);
+    model.setSocketState('open');
+    model.applyTicks([tick(1, 1.1), tick(2, 1.1)]);
+    expect(model.takeChanges()?.quotes?.get(1)).toMatchObject({ closed: false, delayed: false });
+    // The market closes: its quote, unmoved, says so; nothing else changes.
+    model.applyTicks([tick(1, 1.1, { MarketStatus: 2 })]);
+    const closed = model.takeChanges()?.quotes;
+    expect([...(closed?.keys() ?? [])]).toEqual([1]);
+    expect(closed?.get(1)).toMatchObject({ closed: true, delayed: false });
+    // A quote without the field leaves it as it is.
+    model.applyTicks([tick(1, 1.1)]);
+    expect(model.takeChanges()?.quotes).toBeUndefined();
+    // It opens again.
+    model.applyTicks([tick(1, 1.1, { MarketStatus: 1 })]);
+    expect(model.takeChanges()?.quotes?.get(1)).toMatchObject({ closed: false });
+    // A trade list read later says closed: the list wins until the next quote says otherwise.
+    model.setInstruments([instrument(1, { MarketStatus: 2 }), instrument(2)]);
+    expect(model.takeChanges()?.quotes?.get(1)).toMatchObject({ closed: true });
+  });
+
+  it('starts a quote from a kept list with the time its price was quoted', () => {
+    const model = createLiveModel();
+    model.setInstruments([instrument(1), instrument(2)], { 1: 1_600_000_000_000 });
+    const quotes = model.takeChanges()?.quotes;
+    expect(quotes?.get(1)).toMatchObject({ time: 1_600_000_000_000, delayed: true });
+    expect(quotes?.get(2)).toMatchObject({ time: null });
+  });
+});

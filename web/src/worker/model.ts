@@ -100,6 +100,11 @@ interface QuoteState {
   time: number | null;
   /** When the last quote arrived here (any quote, moved or not); `null`: never (trade list). */
   receivedAt: number | null;
+  /**
+   * Its market's status as last told, by a quote that carried it or the trade list, whichever
+   * came last; `undefined` while neither has (1 is open).
+   */
+  marketStatus: number | undefined;
   /** As last handed out: a change of it is a change of the quote. */
   delayed: boolean;
 }
@@ -211,7 +216,7 @@ export function createLiveModel(options: LiveModelOptions = {}) {
   let postedConnection: ConnectionView | typeof UNSENT = UNSENT;
 
   function isMarketOpen(id: number): boolean {
-    return instruments.get(id)?.MarketStatus === 1;
+    return quotes.get(id)?.marketStatus === 1;
   }
 
   /**
@@ -266,12 +271,13 @@ export function createLiveModel(options: LiveModelOptions = {}) {
   function quoteView(id: number, quote: QuoteState): QuoteView {
     // A tick may come before the trade list: until then it shows the decimals it came with.
     const precision = instruments.get(id)?.PricePrecision ?? decimalsOf(quote.close);
-    const { prevClose, close, receivedAt: _receivedAt, ...shown } = quote;
+    const { prevClose, close, receivedAt: _receivedAt, marketStatus, ...shown } = quote;
     return {
       id,
       ...shown,
       prevClose,
       close,
+      closed: marketStatus !== undefined && marketStatus !== 1,
       direction:
         prevClose === null || prevClose === close ? 'flat' : close > prevClose ? 'up' : 'down',
       closeText: formatPrice(close, precision),
@@ -325,13 +331,18 @@ export function createLiveModel(options: LiveModelOptions = {}) {
     const rate = account?.riskRate ?? null;
     const crossed = crossings.update(rate);
     const band = riskBand(rate);
-    const riskRateText = formatPercent(rate);
-    if (crossed === 0 && band === risk.band && !riskDirty) return;
+    // While a warning can show (band > 0) its rate follows the card's, tick by tick; clear of
+    // every level nothing shows it, so it is not posted on every tick.
+    const riskRateText =
+      crossed > 0 || band !== risk.band || band > 0 ? formatPercent(rate) : risk.riskRateText;
+    if (crossed === 0 && band === risk.band && riskRateText === risk.riskRateText && !riskDirty) {
+      return;
+    }
     risk = {
       band,
       crossings: risk.crossings + (crossed > 0 ? 1 : 0),
       level: crossed > 0 ? (RISK_WARNING_LEVELS[crossed - 1] ?? null) : risk.level,
-      riskRateText: crossed > 0 || band !== risk.band ? riskRateText : risk.riskRateText,
+      riskRateText,
       stopOutLevel,
     };
     riskDirty = true;
@@ -495,7 +506,10 @@ export function createLiveModel(options: LiveModelOptions = {}) {
      * already live is kept; an instrument seen for the first time starts from ForexQuotations.
      * Only new, delisted or re-precisioned instruments are marked.
      */
-    setInstruments(list: readonly InstrumentTerms[]): void {
+    setInstruments(
+      list: readonly InstrumentTerms[],
+      quoteTimes?: Readonly<Record<number, number>>,
+    ): void {
       const listed = new Set(list.map((instrument) => instrument.Id));
       for (const id of instruments.keys()) {
         if (listed.has(id)) continue;
@@ -514,13 +528,21 @@ export function createLiveModel(options: LiveModelOptions = {}) {
             low: null,
             change: Change,
             prevClose: null,
-            time: null,
+            // When the price was quoted, where the list knows (a copy kept on the device).
+            time: quoteTimes?.[instrument.Id] ?? null,
             receivedAt: null,
+            marketStatus: instrument.MarketStatus,
             delayed: true,
           });
           dirtyQuotes.add(instrument.Id);
-        } else if (before?.PricePrecision !== instrument.PricePrecision) {
-          dirtyQuotes.add(instrument.Id);
+        } else {
+          const quote = quotes.get(instrument.Id);
+          if (quote && quote.marketStatus !== instrument.MarketStatus) {
+            quote.marketStatus = instrument.MarketStatus;
+            dirtyQuotes.add(instrument.Id);
+          } else if (before?.PricePrecision !== instrument.PricePrecision) {
+            dirtyQuotes.add(instrument.Id);
+          }
         }
       }
       // A market that opened or closed changes whether its quote can be delayed.
@@ -546,12 +568,17 @@ export function createLiveModel(options: LiveModelOptions = {}) {
             prevClose: null,
             time: tick.Time,
             receivedAt: at,
+            marketStatus: tick.MarketStatus ?? instruments.get(tick.Id)?.MarketStatus,
             delayed: false,
           };
           fresh.delayed = isDelayed(tick.Id, fresh, at);
           quotes.set(tick.Id, fresh);
         } else {
           quote.receivedAt = at;
+          // A market that opened or closed says so on its quote (this project's addition).
+          const statusChanged =
+            tick.MarketStatus !== undefined && tick.MarketStatus !== quote.marketStatus;
+          if (statusChanged) quote.marketStatus = tick.MarketStatus;
           const delayed = isDelayed(tick.Id, quote, at);
           const flipped = delayed !== quote.delayed;
           quote.delayed = delayed;
@@ -567,7 +594,7 @@ export function createLiveModel(options: LiveModelOptions = {}) {
             quote.low === tick.Low &&
             quote.change === tick.Change
           ) {
-            if (flipped) dirtyQuotes.add(tick.Id);
+            if (flipped || statusChanged) dirtyQuotes.add(tick.Id);
             continue;
           }
           if (quote.close !== tick.Close) quote.prevClose = quote.close;

@@ -285,6 +285,22 @@ describe('market controls', () => {
     }
   });
 
+  it('stalls an open market’s quotes and resumes them, the market staying open', () => {
+    const sent: number[] = [];
+    deps.events.on('ticks', (ticks) => sent.push(...ticks.map((tick) => tick.Id)));
+    expect(runControl('/market/stall', { code: 'GBPUSD', stalled: true })).toMatchObject({
+      MarketStatus: MARKET_STATUS.OPEN,
+    });
+    const gbpusd = market.price(2);
+    for (let i = 0; i < 20; i++) market.step();
+    expect(market.price(2)).toBe(gbpusd);
+    expect(sent).not.toContain(2);
+    runControl('/market/stall', { id: 2, stalled: false });
+    for (let i = 0; i < 20; i++) market.step();
+    expect(sent).toContain(2);
+    expect(control('/market/stall').input.safeParse({ id: 2 }).success).toBe(false);
+  });
+
   it('sets a period’s history to given closes, with nothing older, leaving other periods', async () => {
     const gbpusd = market.byCode('GBPUSD');
     if (!gbpusd) throw new Error('no GBPUSD');

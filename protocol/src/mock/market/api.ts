@@ -98,6 +98,18 @@ export function createMarketApi(market: MarketService, messages: Messages) {
     }),
     defineControl({
       method: 'POST',
+      path: '/market/stall',
+      summary:
+        'Stops (stalled true) or resumes an open instrument’s quotes, by id or code: its feed dies while its market stays open.',
+      input: instrumentRef.and(z.object({ stalled: z.boolean() })),
+      run(input) {
+        const { Id } = instrumentOf(input);
+        market.stallQuotes(Id, input.stalled);
+        return market.instrument(Id);
+      },
+    }),
+    defineControl({
+      method: 'POST',
       path: '/market/history',
       summary:
         'Replaces an instrument’s candles of one period (by id or code) with candles closing at `closes`, oldest first, the current one last; none is older. Close its market first to keep them still.',

@@ -15,6 +15,10 @@ describe('quote refresh', () => {
     // Steps a minute apart: only the refresh can send anything within the test.
     const deps = marketDeps({ tickMs: 60_000, quoteRefreshMs: QUOTE_REFRESH_MS });
     const market = createMarketService(deps);
+    const closed = market.instruments()[0];
+    if (!closed) throw new Error('no instrument');
+    // Closing it sends its quote once, saying so; nothing after.
+    market.setMarketStatus(closed.Id, MARKET_STATUS.OPEN + 1);
     const lastSent = new Map<number, number>();
     const gaps: number[] = [];
     deps.events.on('ticks', (ticks: readonly QuoteTick[]) => {
@@ -25,9 +29,6 @@ describe('quote refresh', () => {
         lastSent.set(tick.Id, now);
       }
     });
-    const closed = market.instruments()[0];
-    if (!closed) throw new Error('no instrument');
-    market.setMarketStatus(closed.Id, MARKET_STATUS.OPEN + 1);
     market.start();
     for (let second = 0; second < 30; second++) {
       deps.clock.advance(1000);

@@ -148,7 +148,11 @@ describe('market service: stepping', () => {
     const seen = listen(deps);
     const closedBefore = CLOSED_IDS.map((id) => [market.price(id), market.candles(id, '1min')]);
     market.setMarketStatus(EURUSD, MARKET_STATUS.CLOSED);
+    // The change itself is told on the feed at once: one quote, at its price, saying closed.
     const eurusd = market.price(EURUSD);
+    expect(seen.ticks.splice(0)).toEqual([
+      [expect.objectContaining({ Id: EURUSD, Close: eurusd, MarketStatus: MARKET_STATUS.CLOSED })],
+    ]);
     for (let i = 0; i < 300; i++) {
       deps.clock.advance(500);
       market.step();
@@ -162,8 +166,13 @@ describe('market service: stepping', () => {
     for (const id of [...CLOSED_IDS, EURUSD]) expect(ticked.has(id)).toBe(false);
 
     market.setMarketStatus(EURUSD, MARKET_STATUS.OPEN);
+    expect(seen.ticks.at(-1)).toEqual([
+      expect.objectContaining({ Id: EURUSD, MarketStatus: MARKET_STATUS.OPEN }),
+    ]);
     for (let i = 0; i < 20; i++) market.step();
     expect(market.price(EURUSD)).not.toBe(eurusd);
+    // Every quote says its market's status.
+    expect(seen.ticks.flat().every((t) => t.MarketStatus === MARKET_STATUS.OPEN)).toBe(true);
   });
 
   it('stays plausible over a simulated day, with consistent candles of every period', () => {

@@ -44,6 +44,8 @@ interface Live {
   readonly candles: CandleBook;
   /** When its quote was last sent (a move or a refresh), clock ms. */
   sentAt: number;
+  /** Its quotes are not sent (a control's fault): the feed for it has stopped. */
+  stalled?: boolean;
 }
 
 /** How often the unsent quotes are looked for: the refresh interval is kept within this. */
@@ -169,6 +171,11 @@ export function createMarketService(deps: MockDeps): MarketService {
     };
   }
 
+  /** The quote `live` publishes: its price and, this project's addition, its market's status. */
+  function tickOf(live: Live): QuoteTick {
+    return { ...toTick(live.state, live.entry), MarketStatus: live.status };
+  }
+
   /** Adds a tick to every period of `live`'s candles and collects the changed candles. */
   function recordCandles(live: Live, now: number, into: MarketCandleEvent[]): void {
     const volume = live.entry.volumePerMinute * (config.tickMs / 60_000) * (0.5 + walkRng.next());
@@ -198,10 +205,10 @@ export function createMarketService(deps: MockDeps): MarketService {
     const candles: MarketCandleEvent[] = [];
     for (const live of lives) {
       rollDay(live.state, now);
-      if (live.status !== MARKET_STATUS.OPEN) continue;
+      if (live.status !== MARKET_STATUS.OPEN || live.stalled) continue;
       if (!stepState(live.state, live.entry, stepDays, walkRng, now)) continue;
       live.sentAt = now;
-      ticks.push(toTick(live.state, live.entry));
+      ticks.push(tickOf(live));
       recordCandles(live, now, candles);
     }
     publish(ticks, candles);
@@ -218,10 +225,10 @@ export function createMarketService(deps: MockDeps): MarketService {
     const due = config.quoteRefreshMs - REFRESH_CHECK_MS;
     const ticks: QuoteTick[] = [];
     for (const live of lives) {
-      if (live.status !== MARKET_STATUS.OPEN || now - live.sentAt < due) continue;
+      if (live.status !== MARKET_STATUS.OPEN || live.stalled || now - live.sentAt < due) continue;
       rollDay(live.state, now);
       live.sentAt = now;
-      ticks.push(toTick(live.state, live.entry));
+      ticks.push(tickOf(live));
     }
     publish(ticks, []);
   }
@@ -264,7 +271,7 @@ export function createMarketService(deps: MockDeps): MarketService {
             });
       return [...older, ...recent.slice(-limit).map((candle) => ({ ...candle }))];
     },
-    lastTicks: () => lives.map((live) => toTick(current(live).state, live.entry)),
+    lastTicks: () => lives.map((live) => tickOf(current(live))),
     step,
     start() {
       if (timer) return;
@@ -293,12 +300,22 @@ export function createMarketService(deps: MockDeps): MarketService {
       live.sentAt = now;
       const candles: MarketCandleEvent[] = [];
       recordCandles(live, now, candles);
-      publish([toTick(live.state, live.entry)], candles);
+      publish([tickOf(live)], candles);
       persist(now);
     },
     setMarketStatus(id, status) {
-      find(id).status = status;
-      persist(clock.now());
+      const live = find(id);
+      const now = clock.now();
+      live.status = status;
+      // Told on the feed at once, as any change of the quote: a screen must not offer a closed
+      // market for trading, nor keep one that opened closed (docs/product.md#market-status).
+      rollDay(live.state, now);
+      live.sentAt = now;
+      publish([tickOf(live)], []);
+      persist(now);
+    },
+    stallQuotes(id, stalled) {
+      find(id).stalled = stalled;
     },
     setHistory(id, period, closes) {
       const live = find(id);

@@ -30,8 +30,13 @@ export interface MarketService {
   stop(): void;
   /** Control: sets a price now (emits a tick, so the engine reacts at once). */
   setPrice(id: number, price: number): void;
-  /** Control: opens (1) or closes (anything else) a market. */
+  /** Control: opens (1) or closes (anything else) a market, and tells the feed at once. */
   setMarketStatus(id: number, status: number): void;
+  /**
+   * Control: stops (or resumes) sending an open market's quotes, as a feed that died for one
+   * instrument would; its market stays open and its price still.
+   */
+  stallQuotes(id: number, stalled: boolean): void;
   /**
    * Control: replaces one period's candles with candles closing at `closes` (oldest first, the
    * current candle last), each opening at the close before it; no history is older than them.

@@ -25,8 +25,7 @@ import {
   type StoredOrder,
   toOrder,
 } from './orders-store.js';
-import { checkStops, floatingOf, type PlaceContext, placeOrder, tradedPrice } from './place.js';
-import { createQuoteMemory } from './quote-memory.js';
+import { checkStops, fillPrice, floatingOf, type PlaceContext, placeOrder } from './place.js';
 import { createSettlement, pnlAt, type Settlement } from './settle.js';
 
 /** Orders per `my_deal` page: this project's choice (docs/product.md#calls). */
@@ -139,7 +138,7 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
         : openTab(userId, status, page, call.lang);
     },
 
-    close({ id, price: shown }, call) {
+    close({ id, price: confirmed, deviation }, call) {
       const userId = callerOf(call).id;
       const order = ownOrder(ctx, userId, id);
       if (order.status !== ORDER_STATUS.HOLDING) refuse('trade.order_not_holding');
@@ -153,7 +152,7 @@ export function createTradingHandlers(ctx: TradingApiContext): TradingHandlers {
       const instrument = instrumentOf(market, order.forexId);
       // Closing trades the other way: a buy closes by selling.
       const side = order.side === 1 ? 2 : 1;
-      const price = tradedPrice(ctx.place, instrument, side, latest, shown, call.now);
+      const price = fillPrice(instrument, side, latest, confirmed, deviation);
       store.transaction(() => settlement.close(order, price, CLOSE_REASON.MANUAL, call.now));
       deps.events.emit('closed', { userId, ids: [order.id] });
       return reply(null, 'trade.closed');
@@ -265,7 +264,6 @@ export function createTradingService(
   const store = createOrderStore(deps.db, (forexId) => instrumentOf(market, forexId).ForexContNum);
   const settlement = createSettlement(ledger, store);
   let stopOutLevel = deps.config.stopOutLevel;
-  const quotes = createQuoteMemory();
   const engine = createEngine({
     store,
     settlement,
@@ -280,7 +278,7 @@ export function createTradingService(
     store,
     settlement,
     engine,
-    place: { market, ledger, store, feeType, recentQuotes: quotes.recent },
+    place: { market, ledger, store, feeType },
     names: createCatalogueNames(deps.messages),
     setStopOutLevel: (level) => {
       stopOutLevel = level;
@@ -288,7 +286,6 @@ export function createTradingService(
     stopOutLevel: () => stopOutLevel,
   };
   const unsubscribe = deps.events.on('ticks', (ticks) => {
-    quotes.record(ticks, deps.clock.now());
     try {
       engine.onTicks(ticks);
     } catch (error) {

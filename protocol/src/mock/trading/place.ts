@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { canAffordMicros, freeMarginMicros } from '../../arithmetic/account.js';
 import { formatPrice } from '../../arithmetic/display.js';
-import { honoursPrice, type QuotedPrice } from '../../arithmetic/execution.js';
+import { marketFill } from '../../arithmetic/execution.js';
 import { tradeFeeMicros } from '../../arithmetic/fee.js';
 import { lotsError } from '../../arithmetic/lots.js';
 import { MARGIN_MODE, orderMarginMicros } from '../../arithmetic/margin.js';
@@ -32,26 +32,29 @@ export interface PlaceContext {
   readonly store: OrderStore;
   /** Base settings trade_fee_type: 1 per lot, otherwise a share of the margin. */
   readonly feeType: () => number;
-  /** The instrument's quotes of the last moments, for honouring a price the app showed. */
-  readonly recentQuotes: (forexId: number) => Iterable<QuotedPrice>;
 }
 
 /**
- * The price a market order or a close trades at: the one the app showed when the upstream
- * quoted it recently (arithmetic/execution.ts), the latest quote when none was shown. A shown
- * price too old is refused with the latest one, so nothing trades at a price nobody saw.
+ * The price a market order or a close fills at: the market's own current price, as a dealing
+ * desk fills — when the trader confirmed a price, only while the current one is within
+ * `deviation` pips of it (arithmetic/execution.ts). Beyond it the call is refused with a
+ * requote naming the current price, before anything is taken: an old price is never honoured,
+ * better or worse.
  */
-export function tradedPrice(
-  ctx: Pick<PlaceContext, 'recentQuotes'>,
-  instrument: Pick<Instrument, 'Id' | 'PricePrecision'>,
+export function fillPrice(
+  instrument: Pick<Instrument, 'PricePrecision'>,
   side: SideLike,
   latest: number,
-  shown: number | undefined,
-  now: number,
+  confirmed: number | undefined,
+  deviation = 0,
 ): number {
-  if (shown === undefined) return latest;
-  if (honoursPrice(side, shown, latest, ctx.recentQuotes(instrument.Id), now)) return shown;
-  return refuse('requote.price_moved', { price: formatPrice(latest, instrument.PricePrecision) });
+  const fill = marketFill(side, latest, confirmed, deviation, instrument.PricePrecision);
+  if (fill.filled) return fill.price;
+  return refuse(
+    'requote.price_moved',
+    { price: formatPrice(fill.price, instrument.PricePrecision) },
+    CODE.REQUOTE,
+  );
 }
 
 /**
@@ -104,7 +107,7 @@ export function placeOrder(
   if (pending && !(input.target_price > 0)) refuse('trade.target_price_required');
   const price = pending
     ? input.target_price
-    : tradedPrice(ctx, instrument, input.type, marketPrice, input.price, now);
+    : fillPrice(instrument, input.type, marketPrice, input.price, input.deviation);
   checkStops(input.type, price, input.stop_loss_price, input.target_profit_price);
 
   const margin = orderMarginMicros(instrument, input.cont, price, leverage);
@@ -128,7 +131,9 @@ export function placeOrder(
       lots: input.cont,
       status: pending ? ORDER_STATUS.PENDING : ORDER_STATUS.HOLDING,
       price,
-      originPrice: price,
+      // What the trader asked for: a pending order's target, a market order's confirmed price
+      // (the fill may differ by the deviation they accepted), else the fill itself.
+      originPrice: pending ? price : (input.price ?? price),
       updatePrice: marketPrice,
       placedPrice: marketPrice,
       leverage,

@@ -160,18 +160,23 @@ export function WithdrawPanel({ kind, symbols, methods, onSubmitted }: WithdrawP
     setIssues(found);
     if (Object.keys(found).length > 0 || method === null) return;
     const payload = drawPayload({ ...draft, methodId: method.id });
-    // Money leaves for good: everything it is sent with is said once more before it goes.
+    // Money leaves for good: everything it is sent with is said once more before it goes, the
+    // destination whole, every character, grouped for reading.
     const destination =
       kind === BANK_KIND
-        ? `${method.bank_name} ${method.payee_account}`
-        : `${currencyLabel(currency)} ${method.dc_address}`;
+        ? {
+            label: t('web.withdraw.bank_account'),
+            name: method.bank_name,
+            value: method.payee_account,
+          }
+        : { label: currencyLabel(currency), name: '', value: method.dc_address };
     const confirmed = await confirm({
       message: t('web.withdraw_confirm.message', {
         amount: usd(formatBalance(payload.number)),
         fee: usd(preview.fee),
         received: decimal(preview.received),
-        destination,
       }),
+      destination,
       confirmLabel: t('web.withdraw_confirm.confirm'),
       cancelLabel: t('web.common.cancel'),
       danger: false,

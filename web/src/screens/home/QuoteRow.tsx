@@ -1,15 +1,19 @@
 import type { Instrument } from '@pipstream/protocol';
-import { memo, useMemo, useRef, useSyncExternalStore } from 'react';
+import { memo, type RefObject, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAge } from '../../i18n/age.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useQuotePaint } from '../../live/hooks.js';
+import { live } from '../../live/store.js';
 import { openAlertEditor } from '../../state/alert-editor.js';
+import { onAgeTick } from '../../ui/age-clock.js';
 import { Logo } from '../../ui/Logo.js';
 import { longPressHandlers } from '../../ui/long-press.js';
 import { RowLink } from '../../ui/RowLink.js';
 import { VirtualList } from '../../ui/VirtualList.js';
 import type { QuoteView } from '../../worker/api.js';
 import { logoGate } from './logo-gate.js';
-import { changeClass, createQuotePainter, priceClass } from './quote-paint.js';
+import { changeClass, createQuotePainter, priceClass, type QuoteState } from './quote-paint.js';
 
 /** Every quote row's height in CSS pixels (the virtual list lays rows out by it). */
 export const QUOTE_ROW_HEIGHT = 60;
@@ -55,7 +59,9 @@ export const QuoteRow = memo(function QuoteRow({
   testId,
 }: QuoteRowProps) {
   // The link is named by the text it shows, in reading order, the logo aside (WCAG 2.5.3: a
-  // voice-control user says what they see): code, price and change.
+  // voice-control user says what they see): code, a price that is not live says so, price
+  // and change.
+  const status = useRef<HTMLSpanElement>(null);
   return (
     <RowLink
       to={`/trade?id=${id}`}
@@ -69,9 +75,10 @@ export const QuoteRow = memo(function QuoteRow({
         <span className="quote-codes">
           <span className="quote-code">{showCode}</span>
           {code !== showCode && <span className="quote-subcode">{code}</span>}
+          <span ref={status} className="quote-status" data-testid="quote-status" />
         </span>
       </span>
-      <QuoteFigures id={id} />
+      <QuoteFigures id={id} status={status} />
     </RowLink>
   );
 });
@@ -83,19 +90,35 @@ export const QuoteRow = memo(function QuoteRow({
  * (scrolled into view, or shown again) does not flash for it. The texts stay the link's
  * content, so screen readers read the row as before.
  */
-function QuoteFigures({ id }: { readonly id: number }) {
-  const { decimal } = useFormat();
+function QuoteFigures({
+  id,
+  status,
+}: {
+  readonly id: number;
+  readonly status: RefObject<HTMLSpanElement | null>;
+}) {
+  const { t } = useTranslation();
+  const { decimal, language } = useFormat();
   const price = useRef<HTMLSpanElement>(null);
   const change = useRef<HTMLSpanElement>(null);
   const flash = useRef<HTMLSpanElement>(null);
   const paint = useMemo(() => {
-    const painter = createQuotePainter({ price, change, flash }, decimal);
+    // Closed, or Delayed with the age of the price where it is known (docs/product.md#trusting-live-figures).
+    const said = (quote: QuoteView | undefined, state: QuoteState) =>
+      state === 'closed'
+        ? t('web.trade.market_closed')
+        : quote?.time == null
+          ? t('web.live_guard.delayed')
+          : t('web.live_guard.delayed_age', { age: formatAge(Date.now() - quote.time, language) });
+    const painter = createQuotePainter({ price, change, flash, status }, decimal, undefined, said);
     return (quote: QuoteView | undefined, initial: boolean) => {
       painter(quote, initial);
       if (quote) logoGate.quoteShown();
     };
-  }, [decimal]);
+  }, [decimal, language, t, status]);
   useQuotePaint(id, paint);
+  // An old price's age grows with no new quote: written again on the shared age clock.
+  useEffect(() => onAgeTick(() => paint(live.quotes[id], false)), [id, paint]);
   return (
     <>
       {/* The cell lights (data-flash): its overlay shows and the price turns to read on it. */}

@@ -52,6 +52,7 @@ function quote(extra: Partial<QuoteView>): QuoteView {
     closeText: '1.2345',
     changeText: '+2.87%',
     delayed: false,
+    closed: false,
     ...extra,
   };
 }

@@ -26,6 +26,8 @@ export interface ElementHolder {
 export interface QuoteElements {
   readonly price: ElementHolder;
   readonly change: ElementHolder;
+  /** Where the row says its market is closed or its price delayed (and how old it is). */
+  readonly status?: ElementHolder;
   /** What lights on each move: the price's cell, whose overlay and price the CSS restyles. */
   readonly flash: { readonly current: FlashTarget | null };
 }
@@ -49,21 +51,35 @@ export function writeText(element: FigureElement, text: string) {
   else element.textContent = text;
 }
 
+/** What a row says of its price beside the figures: nothing while it is live. */
+export type QuoteState = 'live' | 'delayed' | 'closed';
+
+/** The state a row shows for `quote`: closed first (a closed market is never delayed). */
+export function quoteState(quote: Pick<QuoteView, 'closed' | 'delayed'> | undefined): QuoteState {
+  if (quote?.closed) return 'closed';
+  return quote === undefined || quote.delayed ? 'delayed' : 'live';
+}
+
 /**
  * A painter of one row's figures into its `elements`, localised by `decimal`. Each call shows
  * `quote` (`undefined`: `--`); a call that is not `initial` flashes the price when the quote
- * moved (a new tick time, up or down) since the last call.
+ * moved (a new tick time, up or down) since the last call. A row whose price is not live says
+ * so in `status` with `statusText` (its words: Closed, or Delayed and how old), and its figures
+ * carry `data-state` for the dimming; a repaint of the same quote updates that age alone.
  */
 export function createQuotePainter(
-  { price, change, flash: overlay }: QuoteElements,
+  { price, change, flash: overlay, status }: QuoteElements,
   decimal: (text: string) => string,
   sweeper: FlashSweeper = quoteFlash,
+  statusText: (quote: QuoteView | undefined, state: QuoteState) => string = () => '',
 ): (quote: QuoteView | undefined, initial: boolean) => void {
   let closeText: string | undefined;
   let changeText: string | undefined;
   let tone: ChangeTone | undefined;
   let direction: string | undefined;
   let time: number | null | undefined;
+  let state: QuoteState | undefined;
+  let said: string | undefined;
 
   return (quote, initial) => {
     const priceElement = price.current;
@@ -81,6 +97,17 @@ export function createQuotePainter(
       changeElement.className = changeClass(nextTone);
     }
     if (nextDirection !== direction) priceElement.setAttribute('data-direction', nextDirection);
+    const nextState = quoteState(quote);
+    if (nextState !== state) {
+      priceElement.setAttribute('data-state', nextState);
+      changeElement.setAttribute('data-state', nextState);
+    }
+    const statusElement = status?.current;
+    const nextSaid = nextState === 'live' ? '' : statusText(quote, nextState);
+    if (statusElement && nextSaid !== said) {
+      writeText(statusElement, nextSaid);
+      statusElement.setAttribute('data-state', nextState);
+    }
     const moved =
       !initial && quote !== undefined && quote.time !== time && nextDirection !== 'flat';
     // A row shown again must not replay a flash (CSS transitions restart on display).
@@ -91,5 +118,7 @@ export function createQuotePainter(
     tone = nextTone;
     direction = nextDirection;
     time = quote?.time;
+    state = nextState;
+    said = statusElement ? nextSaid : said;
   };
 }

@@ -7,6 +7,7 @@ import { TRADE_BLOCK_TEXT, useTradeBlock } from '../../live/tradability.js';
 import { Button } from '../../ui/Button.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { Modal } from '../../ui/Modal.js';
+import { slippageOf } from './fill.js';
 import { CloseReasonFigure, Figure, type RowActions } from './OrderRows.js';
 import { orderFee, orderPrice, pnlTone, statusKey, stopPrice } from './order-view.js';
 
@@ -41,6 +42,8 @@ export function OrderDetail({
   };
   const busy = busyId === order.Id;
   const fee = orderFee(order);
+  // A market fill away from the price asked (the one the trader confirmed) says by how much.
+  const slippage = pending ? null : slippageOf(order, order.OriginPrice);
   const block = useTradeBlock(order.ForexId);
   const paused = holding && block !== null;
 
@@ -70,6 +73,18 @@ export function OrderDetail({
           <Figure label={t('web.order.origin_price')}>
             {decimal(orderPrice(order, order.OriginPrice))}
           </Figure>
+          {slippage && (
+            <Figure label={t('web.order_fill.slippage')}>
+              <span data-testid="order-slippage">
+                {t(
+                  slippage.against
+                    ? 'web.order_fill.slippage_against'
+                    : 'web.order_fill.slippage_for',
+                  { pips: decimal(slippage.pips) },
+                )}
+              </span>
+            </Figure>
+          )}
           <Figure label={holding ? t('web.order.current_price') : t('web.order.latest_price')}>
             {decimal(live?.priceText ?? orderPrice(order, order.UpdatePrice))}
           </Figure>

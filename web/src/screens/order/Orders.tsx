@@ -1,12 +1,13 @@
 import type { Order } from '@pipstream/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { useOrderSignals } from '../../live/hooks.js';
 import { navigate } from '../../nav/location.js';
 import { browserOffline } from '../../state/network.js';
-import { keptOrders, refreshTrading } from '../../state/trading.js';
+import { keptOrders, refreshTrading, trading } from '../../state/trading.js';
 import { useRetryWhenBack } from '../../ui/back-online.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { LiveStatus } from '../../ui/LiveStatus.js';
@@ -20,7 +21,7 @@ import { cancelOrder, closeOrder, saveStops } from './actions.js';
 import { CloseAllBar } from './CloseAllBar.js';
 import { OrderDetail } from './OrderDetail.js';
 import { HistoryRow, HoldingRow, PendingRow, type RowActions } from './OrderRows.js';
-import { type OrderTab, tabOf, withoutOrders } from './order-view.js';
+import { holdingsDiffer, type OrderTab, tabOf, withoutOrders } from './order-view.js';
 import { StopsDialog } from './StopsDialog.js';
 
 /** docs/product.md#states order tabs, by `my_deal` status: holding 1, pending 0, history 3. */
@@ -71,6 +72,21 @@ function useOrderPushes(list: PagedList<Order>, onClosed: (ids: readonly number[
     seen.current.resyncSeq = resyncSeq;
     refreshSoon();
   }, [resyncSeq, refreshSoon]);
+}
+
+/**
+ * Keeps the holding list in step with the account's own reads (state/account-feed.ts re-reads
+ * the holdings on a period and on coming back to the foreground): a take profit or stop loss
+ * changed on another device, or a holding gone, reads the list again.
+ */
+function useHoldingsReadElsewhere(tab: OrderTab, list: PagedList<Order>): void {
+  const { holding, loaded } = useSnapshot(trading);
+  const refreshSoon = useGathered(list.refresh, SIGNAL_REFRESH_MS);
+  const rows = useRef(list.items);
+  rows.current = list.items;
+  useEffect(() => {
+    if (tab === 1 && loaded && holdingsDiffer(rows.current, holding)) refreshSoon();
+  }, [tab, loaded, holding, refreshSoon]);
 }
 
 /** `/order` (also `/order?type=…`): holding, pending and history orders. */
@@ -128,6 +144,7 @@ export default function Orders() {
     setStopsFor((shown) => (shown && ids.includes(shown.Id) ? null : shown));
   }, []);
   useOrderPushes(list, forget);
+  useHoldingsReadElsewhere(tab, list);
 
   // Rows the current lists show for the panel: a re-read brings its new take profit, say.
   const items = useMemo(

@@ -1,4 +1,12 @@
-import { checkStopLevels, NO_VALUE, type Order, sideOf } from '@pipstream/protocol';
+import {
+  checkStopLevels,
+  formatBalance,
+  NO_VALUE,
+  type Order,
+  orderPnl,
+  pipValue,
+  sideOf,
+} from '@pipstream/protocol';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
@@ -67,6 +75,16 @@ export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
         ? t('web.trade.errors.stop_loss_wrong_side')
         : undefined;
 
+  // The money at stake at each level, as the order stands (its open price and lots), and what
+  // one pip of it is worth: what setting the level means, before it is saved.
+  const pnlAt = (level: number | null) =>
+    level === null || !(level > 0) ? NO_VALUE : decimal(formatBalance(orderPnl(order, level)));
+  const pip = pipValue(
+    order.Quantity,
+    order.ForexTradeLists.ForexContNum,
+    order.ForexTradeLists.PricePrecision,
+  );
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
@@ -116,6 +134,26 @@ export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
           onChange={(event) => setStopLoss(event.target.value)}
           error={checked ? lossError : undefined}
         />
+        <dl className="stops-risk">
+          <div>
+            <dt>{t('web.risk_figures.at_take_profit')}</dt>
+            <dd className="num" data-testid="stops-pnl-at-take-profit">
+              {pnlAt(profitValue)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('web.risk_figures.at_stop_loss')}</dt>
+            <dd className="num" data-testid="stops-pnl-at-stop-loss">
+              {pnlAt(lossValue)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('web.risk_figures.pip_value')}</dt>
+            <dd className="num" data-testid="stops-pip-value">
+              {decimal(formatBalance(pip))}
+            </dd>
+          </div>
+        </dl>
         <div className="confirm-actions">
           <Button variant="secondary" onClick={onDismiss}>
             {t('web.common.cancel')}

@@ -19,6 +19,7 @@ const holding = {
 async function loadActions() {
   vi.resetModules();
   const closes: { input: unknown; answer: (value: unknown) => void }[] = [];
+  const { live } = await import('../../live/store.js');
   vi.doMock(API_MODULE, () => ({
     api: {
       call: (name: string, input: unknown) => {
@@ -35,8 +36,12 @@ async function loadActions() {
       asked.push(message);
       return true;
     },
+    // The close question confirms the live price it shows.
+    confirmAtPrice: async ({ message }: { message: string }) => {
+      asked.push(message);
+      return live.quotes[7]?.close ?? null;
+    },
   }));
-  const { live } = await import('../../live/store.js');
   live.connection.state = 'live';
   live.quotes[7] = { delayed: false, close: 1.1 } as (typeof live.quotes)[number];
   const actions = await import('./actions.js');
@@ -64,6 +69,8 @@ describe('closing a holding, never twice', () => {
     expect(closes).toHaveLength(1);
     expect(asked).toHaveLength(2);
 
+    // Sent at the price confirmed, with the deviation kept for market orders (the default).
+    expect(closes[0]?.input).toEqual({ id: 41, price: 1.1, deviation: 2 });
     closes[0]?.answer(null);
     expect(await first).toBe(true);
     expect(closes).toHaveLength(1);

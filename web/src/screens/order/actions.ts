@@ -4,13 +4,7 @@
  * the one-tap setting on), lets the API layer toast the server's message
  * (docs/product.md#errors), and re-reads the account once it went through.
  */
-import {
-  ClientError,
-  executionPrice,
-  formatBalance,
-  formatPrice,
-  type Order,
-} from '@pipstream/protocol';
+import { ApiError, ClientError, CODE, formatBalance, type Order } from '@pipstream/protocol';
 import { api } from '../../api/index.js';
 import { formatterOf } from '../../i18n/format.js';
 import { i18n } from '../../i18n/index.js';
@@ -19,7 +13,8 @@ import { TRADE_BLOCK_TEXT, tradeBlock } from '../../live/tradability.js';
 import { expectOwnClose } from '../../state/order-news.js';
 import { settings } from '../../state/settings.js';
 import { refreshTrading } from '../../state/trading.js';
-import { confirm, showToast } from '../../state/ui.js';
+import { confirm, confirmAtPrice, showToast } from '../../state/ui.js';
+import { deviationOf } from '../trade/order-form/form.js';
 import {
   type CloseChoice,
   type CloseOutcome,
@@ -50,11 +45,8 @@ async function succeeded(call: Promise<unknown>): Promise<boolean> {
 
 /** Why trading `order`'s instrument is paused now, as words; `null` while it is not. */
 function blockOf(order: Order): string | null {
-  const block = tradeBlock(
-    live.connection.state,
-    live.quotes[order.ForexId]?.delayed ?? true,
-    true,
-  );
+  const quote = live.quotes[order.ForexId];
+  const block = tradeBlock(live.connection.state, quote?.delayed ?? true, !quote?.closed);
   return block === null ? null : i18n.t(TRADE_BLOCK_TEXT[block]);
 }
 
@@ -66,16 +58,15 @@ function pausedFor(order: Order): boolean {
 }
 
 /**
- * The price a close of `order` trades at, as shown: the side that closes it trades at the
- * holding's live price (arithmetic/execution.ts); `undefined` while none is known.
+ * The price a close of `order` would fill at now, as the screens show it: the holding's live
+ * price (there is no spread, arithmetic/execution.ts); `undefined` while none is known.
  */
-function closePrice(order: Order): string | undefined {
-  const quote = live.holdings[order.Id]?.price ?? live.quotes[order.ForexId]?.close;
-  const closing = order.OrderType === 1 ? 'sell' : 'buy';
-  return quote === undefined
-    ? undefined
-    : formatPrice(executionPrice(closing, quote), order.ForexTradeLists.PricePrecision);
+function closePrice(order: Order): number | undefined {
+  return live.holdings[order.Id]?.price ?? live.quotes[order.ForexId]?.close;
 }
+
+/** The deviation a close goes with: the one the trader keeps for market orders. */
+const deviation = () => deviationOf(settings.deviationPips);
 
 /**
  * Orders a close was sent for from this tab, kept once closed: a double tap, a row's button and
@@ -89,50 +80,70 @@ function failureOf(error: unknown): string {
   return i18n.t('web.close_all.no_answer');
 }
 
-/** Sends the close of `order` at `price` (unless one was sent already) and answers for it. */
-async function sendClose(order: Order, price: string | undefined): Promise<CloseOutcome> {
+/** A requote's words (the price moved beyond the deviation), or `undefined` for another end. */
+function requoteOf(error: unknown): string | undefined {
+  return error instanceof ApiError && error.code === CODE.REQUOTE ? error.msg : undefined;
+}
+
+/**
+ * Sends the close of `order` confirmed at `price` (unless one was sent already) and answers for
+ * it, a requote with its words.
+ */
+async function sendClose(
+  order: Order,
+  price: number | undefined,
+): Promise<CloseOutcome & { readonly requote?: string }> {
   if (closing.has(order.Id)) return { closed: false, reason: i18n.t('web.close_all.already') };
   closing.add(order.Id);
   expectOwnClose(order.Id);
   try {
     await api.call(
       'close',
-      price === undefined ? { id: order.Id } : { id: order.Id, price: Number(price) },
+      price === undefined ? { id: order.Id } : { id: order.Id, price, deviation: deviation() },
     );
     return { closed: true };
   } catch (error) {
     // Not closed, or not known to be: a close may be tried again.
     closing.delete(order.Id);
-    return { closed: false, reason: failureOf(error) };
+    return { closed: false, reason: failureOf(error), requote: requoteOf(error) };
   }
 }
 
 /**
- * Closes a holding order at the price shown in the question, after confirmation — or at once
- * with the one-tap setting on. Nothing is asked or sent while its prices are delayed, nor for
- * an order whose close is already on its way. True when closed.
+ * Closes a holding order at the price the question shows live, after confirmation — or at once
+ * at the price on screen with the one-tap setting on. It fills at the market within the
+ * trader's deviation; a requote asks again, naming the price now. Nothing is asked or sent while
+ * its prices are delayed, nor for an order whose close is already on its way. True when closed.
  */
 export async function closeOrder(order: Order): Promise<boolean> {
   if (closing.has(order.Id) || pausedFor(order)) return false;
-  const price = closePrice(order);
-  if (!settings.oneTapClose) {
-    const ok = await confirm({
-      message:
-        price === undefined
-          ? i18n.t('web.order.close_confirm', orderName(order))
-          : i18n.t('web.executable.close_confirm', {
-              ...orderName(order),
-              price: formatterOf(settings.language).decimal(price),
-            }),
-      confirmLabel: i18n.t('web.order.close'),
-      cancelLabel: i18n.t('web.common.cancel'),
-      danger: true,
-    });
-    if (!ok || pausedFor(order)) return false;
+  let notice: string | undefined;
+  for (;;) {
+    let price = closePrice(order);
+    if (!settings.oneTapClose || notice !== undefined) {
+      const asked = await confirmAtPrice({
+        message: i18n.t('web.order.close_confirm', orderName(order)),
+        confirmLabel: i18n.t('web.order.close'),
+        cancelLabel: i18n.t('web.common.cancel'),
+        danger: true,
+        notice,
+        price: {
+          instrumentId: order.ForexId,
+          pricePrecision: order.ForexTradeLists.PricePrecision,
+          deviationPips: deviation(),
+        },
+      });
+      if (asked === null || pausedFor(order)) return false;
+      price = asked;
+    }
+    const outcome = await sendClose(order, price);
+    if (outcome.closed) {
+      void refreshTrading();
+      return true;
+    }
+    if (!('requote' in outcome) || outcome.requote === undefined) return false;
+    notice = outcome.requote;
   }
-  const outcome = await sendClose(order, price);
-  if (outcome.closed) void refreshTrading();
-  return outcome.closed;
 }
 
 /** The locale keys of each choice's question and of its "nothing to close". */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  holdingsDiffer,
   orderFee,
   orderPrice,
   parseStopInput,
@@ -71,5 +72,21 @@ describe('order screen texts', () => {
     expect(withoutOrders(rows, new Set([2]))).toEqual([{ Id: 1 }, { Id: 3 }]);
     expect(withoutOrders(rows, new Set([9]))).toBe(rows);
     expect(withoutOrders(rows, new Set())).toBe(rows);
+  });
+});
+
+describe('holdingsDiffer', () => {
+  const row = (Id: number, TargetLossPrice = 0, TargetProfitPrice = 0) => ({
+    Id,
+    TargetLossPrice,
+    TargetProfitPrice,
+  });
+
+  it('finds a stop level changed elsewhere, or a row no longer held', () => {
+    expect(holdingsDiffer([row(1, 1.09)], [row(1, 1.09), row(2)])).toBe(false);
+    expect(holdingsDiffer([row(1, 1.09)], [row(1, 1.095)])).toBe(true);
+    expect(holdingsDiffer([row(1, 0, 1.2)], [row(1, 0, 0)])).toBe(true);
+    expect(holdingsDiffer([row(1), row(3)], [row(1)])).toBe(true);
+    expect(holdingsDiffer([], [row(1)])).toBe(false);
   });
 });

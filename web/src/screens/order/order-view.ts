@@ -86,3 +86,26 @@ export function withoutOrders<T extends { readonly Id: number }>(
   const kept = rows.filter((row) => !gone.has(row.Id));
   return kept.length === rows.length ? rows : kept;
 }
+
+/** The fields of a holding a read from elsewhere may have changed: its stop levels. */
+type HoldingLevels = Pick<Order, 'Id' | 'TargetLossPrice' | 'TargetProfitPrice'>;
+
+/**
+ * Whether the holdings the account read last (`read`, every page) disagree with the rows a
+ * list shows: a row's stop loss or take profit changed (on another device, say), or a row is
+ * no longer held. Rows the list has not loaded yet are not compared.
+ */
+export function holdingsDiffer(
+  rows: readonly HoldingLevels[],
+  read: readonly HoldingLevels[],
+): boolean {
+  const byId = new Map(read.map((order) => [order.Id, order]));
+  return rows.some((row) => {
+    const now = byId.get(row.Id);
+    return (
+      now === undefined ||
+      now.TargetLossPrice !== row.TargetLossPrice ||
+      now.TargetProfitPrice !== row.TargetProfitPrice
+    );
+  });
+}

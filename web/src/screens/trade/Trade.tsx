@@ -16,6 +16,7 @@ import { SkeletonBlock } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { CandleChart } from './chart/CandleChart.js';
 import { InstrumentDrawer } from './InstrumentDrawer.js';
+import { MARKET_OPEN } from './order-form/form.js';
 import { OrderForm } from './order-form/OrderForm.js';
 import { QuoteStrip } from './QuoteStrip.js';
 import { useTradeInstrument } from './useTradeInstrument.js';
@@ -66,7 +67,10 @@ export default function Trade() {
         actions={
           <>
             <DemoBadge />
-            <LiveStatus instrumentId={instrument?.Id} />
+            <LiveStatus
+              instrumentId={instrument?.Id}
+              listedClosed={instrument !== undefined && instrument.MarketStatus !== MARKET_OPEN}
+            />
             {instrument && (
               <IconButton
                 icon="bell"

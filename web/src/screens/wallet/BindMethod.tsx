@@ -13,6 +13,7 @@ import {
   type BindField,
   type BindIssues,
   bindPayload,
+  checkAddress,
   EMPTY_BIND_DRAFT,
   validateBind,
 } from './bind-form.js';
@@ -47,11 +48,26 @@ export default function BindMethod() {
   const [sending, setSending] = useState(false);
   const currencyErrorId = useId();
 
+  const network =
+    symbols.data?.find((symbol) => String(symbol.id) === draft.currencyId)?.protocol ?? '';
+  /** The address checked as typed (`typing`) or as left: its issue shows at once. */
+  const checkTyped = (address: string, on: string, typing: boolean) => {
+    const check = checkAddress(on, address, typing);
+    setIssues(({ dcAddress: _old, ...rest }) =>
+      check.kind === 'issue' ? { ...rest, dcAddress: check.issue } : rest,
+    );
+  };
   const edit = (field: BindField, value: string) => {
     setDraft((before) => ({ ...before, [field]: value }));
     // A field's message goes once it is changed; the others wait for the next try.
     setIssues(({ [field]: _fixed, ...rest }) => rest);
+    if (field === 'dcAddress') checkTyped(value, network, true);
+    if (field === 'currencyId' && draft.dcAddress.trim() !== '') {
+      const chosen = symbols.data?.find((symbol) => String(symbol.id) === value)?.protocol ?? '';
+      checkTyped(draft.dcAddress, chosen, false);
+    }
   };
+  const addressValid = checkAddress(network, draft.dcAddress, false).kind === 'valid';
   const message = (field: BindField) => {
     const issue = issues[field];
     return issue && t(issue.key, issue.params ?? {});
@@ -59,8 +75,6 @@ export default function BindMethod() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const network =
-      symbols.data?.find((symbol) => String(symbol.id) === draft.currencyId)?.protocol ?? '';
     const found = validateBind(kind, draft, network);
     setIssues(found);
     if (Object.keys(found).length > 0) return;
@@ -122,8 +136,16 @@ export default function BindMethod() {
             value={draft[field]}
             error={message(field)}
             onChange={(event) => edit(field, event.target.value)}
+            onBlur={
+              field === 'dcAddress' ? () => checkTyped(draft.dcAddress, network, false) : undefined
+            }
           />
         ))}
+        {kind !== BANK_KIND && addressValid && !issues.dcAddress && (
+          <p className="form-note address-valid" role="status" data-testid="address-valid">
+            {t('web.address_check.valid', { network })}
+          </p>
+        )}
         <Button type="submit" block busy={sending}>
           {t('web.common.submit')}
         </Button>

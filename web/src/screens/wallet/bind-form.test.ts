@@ -4,6 +4,7 @@ import {
   BIND_MAX_LENGTH,
   type BindDraft,
   bindPayload,
+  checkAddress,
   EMPTY_BIND_DRAFT,
   validateBind,
 } from './bind-form.js';
@@ -96,5 +97,25 @@ describe('bindPayload', () => {
       expect(Object.keys(validateBind(kind, over))).toEqual([field]);
       expect(routes.bindDrawMethod.request.safeParse(bindPayload(kind, over)).success).toBe(false);
     }
+  });
+});
+
+describe('checkAddress', () => {
+  const tron = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+  it('refuses as typed an address that can no longer become one, and waits otherwise', () => {
+    expect(checkAddress('TRC20', 'TR7N', true)).toEqual({ kind: 'none' });
+    expect(checkAddress('TRC20', 'TR0', true)).toEqual({
+      kind: 'issue',
+      issue: { key: 'web.address_check.wrong_format', params: { network: 'TRC20' } },
+    });
+    expect(checkAddress('TRC20', `T${'Q'.repeat(36)}`, true).kind).toBe('issue');
+  });
+
+  it('checks in full once the field is left, and says when an address is valid', () => {
+    expect(checkAddress('TRC20', 'TR7N', false).kind).toBe('issue');
+    expect(checkAddress('TRC20', tron, true)).toEqual({ kind: 'valid', network: 'TRC20' });
+    expect(checkAddress('SOL', 'anything', false)).toEqual({ kind: 'none' });
+    expect(checkAddress('TRC20', '  ', false)).toEqual({ kind: 'none' });
   });
 });

@@ -3,7 +3,13 @@
  * must be chosen; bank fields for a bank account, the wallet address for crypto) with the bounds of
  * the `bindDrawMethod` route, checked here so nothing the server would refuse is sent.
  */
-import { addressIssue, type RequestOf, type Routes } from '@pipstream/protocol';
+import {
+  addressIssue,
+  addressIssueWhileTyping,
+  knowsAddressFormat,
+  type RequestOf,
+  type Routes,
+} from '@pipstream/protocol';
 import { BANK_KIND, type DrawKind } from './wallet-methods.js';
 
 /** What `bind_draw_method` takes (protocol/src/routes/wallet.ts). */
@@ -89,6 +95,27 @@ export function validateBind(kind: DrawKind, draft: BindDraft, network = ''): Bi
     issues.dcAddress = { key: 'web.address_check.wrong_format', params: { network } };
   }
   return issues;
+}
+
+/** What the address field says of an address of `network`, as typed or once left. */
+export type AddressCheck =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'issue'; readonly issue: BindIssue }
+  | { readonly kind: 'valid'; readonly network: string };
+
+/**
+ * The address field's check (docs/product.md#withdrawals: "by the app as the user types"):
+ * while `typing`, an address that can no longer become one of `network` is refused at once;
+ * once the field is left, the full check. A complete valid address of a network with a known
+ * format says so.
+ */
+export function checkAddress(network: string, typed: string, typing: boolean): AddressCheck {
+  if (typed.trim() === '' || !knowsAddressFormat(network)) return { kind: 'none' };
+  const issue = typing ? addressIssueWhileTyping(network, typed) : addressIssue(network, typed);
+  if (issue === 'wrong_format') {
+    return { kind: 'issue', issue: { key: 'web.address_check.wrong_format', params: { network } } };
+  }
+  return addressIssue(network, typed) === undefined ? { kind: 'valid', network } : { kind: 'none' };
 }
 
 /**

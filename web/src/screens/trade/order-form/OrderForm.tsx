@@ -1,10 +1,14 @@
 import {
+  ApiError,
+  CODE,
   executionPrice,
+  formatBalance,
   formatMargin,
   formatPrice,
   type Instrument,
   NO_VALUE,
   ORDER_MODE,
+  type Order,
   type TradeSide,
 } from '@pipstream/protocol';
 import { useEffect, useId, useState } from 'react';
@@ -13,24 +17,28 @@ import { useSnapshot } from 'valtio';
 import { api } from '../../../api/index.js';
 import { useFormat } from '../../../i18n/FormatProvider.js';
 import { liveWorker } from '../../../live/bridge.js';
-import { useAccount, useOrderEstimate, useQuote } from '../../../live/hooks.js';
+import { useAccount, useMarketClosed, useOrderEstimate, useQuote } from '../../../live/hooks.js';
 import { live as liveFigures } from '../../../live/store.js';
 import { TRADE_BLOCK_TEXT, tradeBlock, useTradeBlock } from '../../../live/tradability.js';
 import { currentTarget, loginFrom, navigate } from '../../../nav/location.js';
 import { session, viewerOf } from '../../../state/session.js';
+import { setDeviationPips, settings } from '../../../state/settings.js';
 import { loadBaseSettings } from '../../../state/site.js';
 import { refreshTrading } from '../../../state/trading.js';
-import { confirm, showToast } from '../../../state/ui.js';
+import { confirm, confirmAtPrice, showToast } from '../../../state/ui.js';
 import { Button } from '../../../ui/Button.js';
 import { ChipChoice } from '../../../ui/ChipChoice.js';
 import { Field } from '../../../ui/Field.js';
 import { Stepper } from '../../../ui/Stepper.js';
 import { Switch } from '../../../ui/Switch.js';
 import { Tabs } from '../../../ui/Tabs.js';
+import { fillNews } from '../../order/fill.js';
 import {
   buildOrder,
   canDecrease,
   chosenLeverage,
+  type DeviationIssue,
+  deviationOf,
   draftAfterSubmit,
   estimateInput,
   type FormField,
@@ -39,10 +47,12 @@ import {
   fieldIssues,
   formatLots,
   initialDraft,
-  isMarketOpen,
   leverageChoices,
+  MARKET_OPEN,
   type OrderDraft,
   type OrderMode,
+  orderRisk,
+  readDeviation,
   type SubmitPayload,
   stepDraftLots,
   summarize,
@@ -65,6 +75,42 @@ const ISSUE_TEXT: Record<FormIssue, string> = {
 };
 
 const SIDE_TEXT: Record<TradeSide, string> = { buy: 'web.trade.buy', sell: 'web.trade.sell' };
+
+/** The text of each deviation issue (keys spelled out so the locale check finds them). */
+const DEVIATION_TEXT: Record<DeviationIssue, string> = {
+  required: 'web.trade.errors.required',
+  not_a_number: 'web.trade.errors.not_a_number',
+  deviation_out_of_range: 'web.order_question.deviation_out_of_range',
+};
+
+/** A requote: the upstream refused the confirmed price as too far from its own. */
+function requoteOf(error: unknown): string | undefined {
+  return error instanceof ApiError && error.code === CODE.REQUOTE ? error.msg : undefined;
+}
+
+/** A figure of the order's money at risk; a P&L (`pnl`) is coloured by its sign. */
+function RiskFigure({
+  label,
+  value,
+  testId,
+  pnl = false,
+}: {
+  readonly label: string;
+  readonly value: number | null;
+  readonly testId: string;
+  readonly pnl?: boolean;
+}) {
+  const { decimal } = useFormat();
+  const tone = !pnl || value === null || value === 0 ? '' : value > 0 ? ' trade-up' : ' trade-down';
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={`num${tone}`} data-testid={testId}>
+        {decimal(value === null ? NO_VALUE : formatBalance(value))}
+      </dd>
+    </div>
+  );
+}
 
 export interface OrderFormProps {
   readonly instrument: Instrument;
@@ -136,9 +182,14 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
   const [busy, setBusy] = useState(false);
 
   const marketPrice = quote?.close ?? instrument.ForexQuotations.Close;
-  const open = isMarketOpen(instrument);
+  // The market's status as its quotes tell it, the trade list's until they do.
+  const closed = useMarketClosed(instrument.Id, instrument.MarketStatus !== MARKET_OPEN);
+  const open = !closed;
   const leverage = chosenLeverage(draft, instrument);
-  const block = useTradeBlock(instrument.Id, open);
+  const block = useTradeBlock(instrument.Id, closed);
+  const { deviationPips: keptDeviation } = useSnapshot(settings);
+  const [deviationText, setDeviationText] = useState(() => String(deviationOf(keptDeviation)));
+  const typedDeviation = readDeviation(deviationText);
   const buyPriceId = useId();
   const sellPriceId = useId();
   /** The price each side would fill at now (arithmetic/execution.ts), as shown on its button. */
@@ -192,7 +243,7 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
     );
   };
 
-  const confirmText = (payload: SubmitPayload, shown: string) => {
+  const confirmText = (payload: SubmitPayload) => {
     const summary = summarize(payload, instrument);
     const off = t('web.trade.confirm_off');
     return t('web.trade.confirm_order', {
@@ -201,7 +252,7 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
       code: instrument.ShowCode,
       price:
         summary.targetPrice === null
-          ? t('web.executable.confirm_at_price', { price: decimal(shown) })
+          ? t('web.order_question.at_market_price')
           : t('web.trade.confirm_at_price', { price: decimal(summary.targetPrice) }),
       leverage:
         summary.leverage === null
@@ -212,6 +263,47 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
     });
   };
 
+  /** Why trading is paused now (read at the moment, not at the last render), toasted. */
+  const pausedNow = (): boolean => {
+    const quoteNow = liveFigures.quotes[instrument.Id];
+    const blocked = tradeBlock(
+      liveFigures.connection.state,
+      quoteNow?.delayed ?? true,
+      !(quoteNow?.closed ?? closed),
+    );
+    if (blocked) showToast(t(TRADE_BLOCK_TEXT[blocked]), 'error');
+    return blocked !== null;
+  };
+
+  /** Tells an order the upstream took: a fill with its price (and slippage), or a pending one. */
+  const tellPlaced = (order: Order, confirmedPrice: number | undefined) => {
+    const news = fillNews(order, confirmedPrice);
+    const params = {
+      code: order.ForexTradeLists.ShowCode,
+      side: t(SIDE_TEXT[news.side]),
+      lots: decimal(news.lots),
+      price: decimal(news.price),
+    };
+    if (news.kind === 'pending') {
+      showToast(t('web.order_fill.pending', params), 'success');
+    } else if (news.slippage === null) {
+      showToast(t('web.order_fill.filled', params), 'success');
+    } else {
+      const slippage = t(
+        news.slippage.against ? 'web.order_fill.slippage_against' : 'web.order_fill.slippage_for',
+        { pips: decimal(news.slippage.pips) },
+      );
+      showToast(
+        t('web.order_fill.filled_slipped', {
+          ...params,
+          confirmed: decimal(news.slippage.confirmed),
+          slippage,
+        }),
+        'success',
+      );
+    }
+  };
+
   const press = async (side: TradeSide) => {
     if (!viewer.loggedIn) {
       // docs/product.md#validation: log in, then back here, on the same instrument (the query keeps
@@ -219,9 +311,12 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
       navigate(loginFrom(currentTarget()));
       return;
     }
-    // The price on the button when it was pressed: what the order asks to fill at.
-    const shown = sidePrice(side);
-    const check = buildOrder(draft, side, instrument, marketPrice);
+    const check = buildOrder(
+      draft,
+      side,
+      { ...instrument, MarketStatus: open ? 1 : 0 },
+      marketPrice,
+    );
     if (!check.ok) {
       if (check.reason === 'leverage_not_configured') {
         showToast(t('web.trade.leverage_not_configured'), 'error');
@@ -230,41 +325,80 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
       }
       return;
     }
+    const market = check.payload.status === ORDER_MODE.MARKET;
+    if (market && typeof typedDeviation !== 'number') {
+      setTouched((old) => new Set(old).add('deviation'));
+      return;
+    }
+    const deviation = typeof typedDeviation === 'number' ? typedDeviation : 0;
     setBusy(true);
     try {
       // This project's choice: an order moves money at once, so it is confirmed first with
-      // everything it will be placed with.
-      const confirmed = await confirm({
-        message: confirmText(check.payload, shown),
-        confirmLabel: t('web.trade.confirm'),
-        cancelLabel: t('web.common.cancel'),
-        danger: false,
-      });
-      if (!confirmed) return;
-      // The prices may have gone stale while the question was open: nothing is sent then.
-      const blocked = tradeBlock(
-        liveFigures.connection.state,
-        liveFigures.quotes[instrument.Id]?.delayed ?? true,
-        open,
-      );
-      if (blocked) {
-        showToast(t(TRADE_BLOCK_TEXT[blocked]), 'error');
-        return;
+      // everything it will be placed with. A market order is confirmed at the live price the
+      // question shows, ticking; a requote asks again, at the price it names.
+      let notice: string | undefined;
+      for (;;) {
+        const question = {
+          message: confirmText(check.payload),
+          confirmLabel: t('web.trade.confirm'),
+          cancelLabel: t('web.common.cancel'),
+          danger: false,
+          notice,
+        };
+        const confirmedPrice = market
+          ? await confirmAtPrice({
+              ...question,
+              price: {
+                instrumentId: instrument.Id,
+                pricePrecision: instrument.PricePrecision,
+                deviationPips: deviation,
+              },
+            })
+          : (await confirm(question))
+            ? undefined
+            : null;
+        if (confirmedPrice === null) return;
+        // The prices may have gone stale while the question was open: nothing is sent then.
+        if (pausedNow()) return;
+        let order: Order;
+        try {
+          // The API layer shows the loading indicator; the order is told here, by its fill.
+          order = await api.call(
+            'submit',
+            confirmedPrice === undefined
+              ? check.payload
+              : { ...check.payload, price: confirmedPrice, deviation },
+          );
+        } catch (error) {
+          // A requote names the price now: asked again. Other refusals and failures were
+          // toasted by the API layer; the form stays as it was.
+          notice = requoteOf(error);
+          if (notice === undefined) return;
+          continue;
+        }
+        tellPlaced(order, confirmedPrice);
+        break;
       }
-      const market = check.payload.status === ORDER_MODE.MARKET;
-      // The API layer shows the loading indicator and the server's success message. A market
-      // order fills at the price shown, or is refused when that price is no longer quoted.
-      await api.call('submit', market ? { ...check.payload, price: Number(shown) } : check.payload);
       setDraft(draftAfterSubmit);
       setTouched(new Set());
       setRefused({});
       void refreshTrading();
-    } catch {
-      // Refusals and network failures were toasted by the API layer; the form stays as it was.
     } finally {
       setBusy(false);
     }
   };
+
+  const deviationError =
+    typeof typedDeviation === 'number' || !touched.has('deviation')
+      ? undefined
+      : t(DEVIATION_TEXT[typedDeviation]);
+  const editDeviation = (text: string) => {
+    setDeviationText(text);
+    const pips = readDeviation(text);
+    // Kept on the device as soon as it is a deviation: closes on Orders go with it too.
+    if (typeof pips === 'number') setDeviationPips(pips);
+  };
+  const risk = orderRisk(draft, instrument, quote?.close);
 
   const shownEstimate = estimate?.instrumentId === instrument.Id ? estimate : undefined;
   const pending = draft.mode === ORDER_MODE.PENDING;
@@ -322,6 +456,25 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
         value={leverage}
         onChange={(value) => edit({ leverage: value })}
       />
+      {!pending && (
+        <div>
+          <Stepper
+            label={t('web.order_question.deviation')}
+            value={deviationText}
+            error={deviationError}
+            canDecrease={typeof typedDeviation === 'number' && typedDeviation >= 1}
+            decreaseLabel={t('web.order_question.deviation_decrease')}
+            increaseLabel={t('web.order_question.deviation_increase')}
+            onChange={editDeviation}
+            onStep={(direction) => {
+              const from = typeof typedDeviation === 'number' ? typedDeviation : deviationOf(null);
+              editDeviation(String(Math.max(0, Math.round(from) + direction)));
+            }}
+            onBlur={() => setTouched((old) => new Set(old).add('deviation'))}
+          />
+          <p className="field-hint">{t('web.order_question.deviation_hint')}</p>
+        </div>
+      )}
       <div className="stop-level">
         <Switch
           label={t('web.trade.stop_loss')}
@@ -384,6 +537,27 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
             {decimal(account?.freeMarginText ?? NO_VALUE)}
           </dd>
         </div>
+        <RiskFigure
+          label={t('web.risk_figures.pip_value')}
+          value={risk.pipValue}
+          testId="trade-pip-value"
+        />
+        {draft.stopLossOn && (
+          <RiskFigure
+            label={t('web.risk_figures.at_stop_loss')}
+            value={risk.stopLoss}
+            testId="trade-pnl-at-stop-loss"
+            pnl
+          />
+        )}
+        {draft.takeProfitOn && (
+          <RiskFigure
+            label={t('web.risk_figures.at_take_profit')}
+            value={risk.takeProfit}
+            testId="trade-pnl-at-take-profit"
+            pnl
+          />
+        )}
       </dl>
       {shownEstimate?.affordable === false && (
         <p className="form-warning" role="status">
@@ -400,30 +574,37 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
           {t(TRADE_BLOCK_TEXT[block])}
         </p>
       )}
-      <div className="order-actions">
-        {(['buy', 'sell'] as const).map((side) => (
-          <div key={side} className="order-side">
-            {/* The price each side fills at: a description of its button, read with it. */}
-            <span
-              id={side === 'buy' ? buyPriceId : sellPriceId}
-              className={block ? 'order-side-price num is-delayed' : 'order-side-price num'}
-              data-testid={`${side}-price`}
-            >
-              {decimal(sidePrice(side))}
-            </span>
-            <Button
-              variant={side}
-              block
-              disabled={block !== null}
-              busy={busy}
-              aria-describedby={side === 'buy' ? buyPriceId : sellPriceId}
-              onClick={() => void press(side)}
-            >
-              {t(SIDE_TEXT[side])}
-            </Button>
-          </div>
-        ))}
-      </div>
+      {closed ? (
+        // Nothing to press on a closed market: the buttons give way to the word, like the header.
+        <p className="order-actions order-closed" data-testid="trade-closed">
+          {t('web.trade.market_closed')}
+        </p>
+      ) : (
+        <div className="order-actions">
+          {(['buy', 'sell'] as const).map((side) => (
+            <div key={side} className="order-side">
+              {/* The price each side fills at: a description of its button, read with it. */}
+              <span
+                id={side === 'buy' ? buyPriceId : sellPriceId}
+                className={block ? 'order-side-price num is-delayed' : 'order-side-price num'}
+                data-testid={`${side}-price`}
+              >
+                {decimal(sidePrice(side))}
+              </span>
+              <Button
+                variant={side}
+                block
+                disabled={block !== null}
+                busy={busy}
+                aria-describedby={side === 'buy' ? buyPriceId : sellPriceId}
+                onClick={() => void press(side)}
+              >
+                {t(SIDE_TEXT[side])}
+              </Button>
+            </div>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

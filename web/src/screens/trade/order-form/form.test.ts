@@ -3,6 +3,7 @@ import {
   buildOrder,
   canDecrease,
   chosenLeverage,
+  deviationOf,
   draftAfterSubmit,
   estimateInput,
   type FormInstrument,
@@ -11,7 +12,9 @@ import {
   isMarketOpen,
   type OrderDraft,
   orderIssues,
+  orderRisk,
   parseDecimal,
+  readDeviation,
   snapLots,
   stepDraftLots,
   summarize,
@@ -24,6 +27,7 @@ const eurusd: FormInstrument = {
   Id: 1,
   Pip: 0.01,
   ForexMinCont: 0.01,
+  ForexContNum: 100_000,
   PricePrecision: 5,
   MarginMode: 0,
   HasForexMultiple: [{ Value: 100 }, { Value: 50 }, { Value: 200 }],
@@ -371,5 +375,91 @@ describe('the confirmation summary', () => {
       stopLoss: null,
       takeProfit: null,
     });
+  });
+});
+
+describe('the deviation a market order goes with', () => {
+  it('is the kept choice within 0–100 pips, or the default until one is made', () => {
+    expect(deviationOf(null)).toBe(2);
+    expect(deviationOf(0)).toBe(0);
+    expect(deviationOf(7.5)).toBe(7.5);
+    expect(deviationOf(250)).toBe(100);
+  });
+
+  it.each<[string, number | string]>([
+    ['0', 0],
+    ['2', 2],
+    ['0.5', 0.5],
+    ['1,5', 1.5],
+    ['100', 100],
+    ['', 'required'],
+    ['two', 'not_a_number'],
+    ['-1', 'deviation_out_of_range'],
+    ['100.1', 'deviation_out_of_range'],
+    ['0.25', 'deviation_out_of_range'],
+  ])('reads %j as %j', (text, expected) => {
+    expect(readDeviation(text)).toBe(expected);
+  });
+});
+
+describe('the money at risk before confirming', () => {
+  it('values one pip of the lots typed: 0.0001 × lots × 100 000 on EUR/USD', () => {
+    expect(orderRisk(draft({ lots: '1' }), eurusd, 1.1).pipValue).toBeCloseTo(10, 9);
+    expect(orderRisk(draft({ lots: '0.01' }), eurusd, 1.1).pipValue).toBeCloseTo(0.1, 9);
+    expect(orderRisk(draft({ lots: 'x' }), eurusd, 1.1)).toEqual({
+      pipValue: null,
+      stopLoss: null,
+      takeProfit: null,
+    });
+  });
+
+  it('values each level for the side it can belong to, from the live price', () => {
+    // A buy's levels: stop loss 50 pips under, take profit 100 over, 1 lot.
+    const buy = orderRisk(
+      draft({
+        lots: '1',
+        stopLossOn: true,
+        stopLoss: '1.0950',
+        takeProfitOn: true,
+        takeProfit: '1.1100',
+      }),
+      eurusd,
+      1.1,
+    );
+    expect(buy.stopLoss).toBeCloseTo(-500, 6);
+    expect(buy.takeProfit).toBeCloseTo(1000, 6);
+    // A sell's: stop loss over the price, take profit under it.
+    const sell = orderRisk(
+      draft({
+        lots: '1',
+        stopLossOn: true,
+        stopLoss: '1.1050',
+        takeProfitOn: true,
+        takeProfit: '1.09',
+      }),
+      eurusd,
+      1.1,
+    );
+    expect(sell.stopLoss).toBeCloseTo(-500, 6);
+    expect(sell.takeProfit).toBeCloseTo(1000, 6);
+    // The price moves, the figures with it.
+    expect(
+      orderRisk(draft({ lots: '1', stopLossOn: true, stopLoss: '1.0950' }), eurusd, 1.101).stopLoss,
+    ).toBeCloseTo(-600, 6);
+  });
+
+  it('values a pending order from its target, and leaves a level off or unreadable out', () => {
+    const pending = draft({
+      mode: 0,
+      targetPrice: '1.08',
+      lots: '0.1',
+      stopLossOn: true,
+      stopLoss: '1.075',
+      takeProfitOn: false,
+      takeProfit: '1.2',
+    });
+    expect(orderRisk(pending, eurusd, 1.1).stopLoss).toBeCloseTo(-50, 6);
+    expect(orderRisk(pending, eurusd, 1.1).takeProfit).toBeNull();
+    expect(orderRisk({ ...pending, stopLoss: 'abc' }, eurusd, 1.1).stopLoss).toBeNull();
   });
 });

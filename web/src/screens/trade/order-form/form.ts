@@ -7,15 +7,19 @@
 import {
   canDecreaseLots,
   checkStopLevels,
+  DEFAULT_DEVIATION_PIPS,
   decimalsOf,
+  floatingPnl,
   formatFixed,
   formatPrice,
   type Instrument,
   type LotsError,
   lotsError,
   MARGIN_MODE,
+  MAX_DEVIATION_PIPS,
   ORDER_MODE,
   ORDER_SIDE,
+  pipValue,
   type RequestOf,
   type Routes,
   roundTo,
@@ -39,6 +43,7 @@ export type FormInstrument = Pick<
   | 'Id'
   | 'Pip'
   | 'ForexMinCont'
+  | 'ForexContNum'
   | 'PricePrecision'
   | 'MarginMode'
   | 'HasForexMultiple'
@@ -60,7 +65,7 @@ export interface OrderDraft {
 }
 
 /** The fields a message can point at. */
-export type FormField = 'lots' | 'targetPrice' | 'stopLoss' | 'takeProfit';
+export type FormField = 'lots' | 'targetPrice' | 'stopLoss' | 'takeProfit' | 'deviation';
 
 /** Why a field cannot be sent. */
 export type FormIssue =
@@ -358,5 +363,77 @@ export function summarize(payload: SubmitPayload, instrument: FormInstrument): O
     leverage: usesLeverage(instrument) ? Number(payload.multiple) : null,
     stopLoss: price(payload.stop_loss_price),
     takeProfit: price(payload.target_profit_price),
+  };
+}
+
+/**
+ * The deviation a market order or a close goes with, in pips: the trader's kept choice within
+ * the route's bounds, or the protocol's default until they choose.
+ */
+export function deviationOf(kept: number | null): number {
+  if (kept === null || !Number.isFinite(kept)) return DEFAULT_DEVIATION_PIPS;
+  return Math.min(Math.max(kept, 0), MAX_DEVIATION_PIPS);
+}
+
+/** Why a typed deviation cannot be kept: nothing typed, not a number, or outside 0–100. */
+export type DeviationIssue = 'required' | 'not_a_number' | 'deviation_out_of_range';
+
+/**
+ * The deviation typed, as pips, or why it cannot be: 0 to `MAX_DEVIATION_PIPS`, to a tenth of
+ * a pip at most (the finest a 5-decimal quote moves).
+ */
+export function readDeviation(text: string): number | DeviationIssue {
+  if (text.trim() === '') return 'required';
+  const pips = parseDecimal(text);
+  if (Number.isNaN(pips)) return 'not_a_number';
+  if (pips < 0 || pips > MAX_DEVIATION_PIPS || roundTo(pips, 1) !== pips) {
+    return 'deviation_out_of_range';
+  }
+  return pips;
+}
+
+/** What the form's order stands to make or lose, before it is placed. */
+export interface OrderRisk {
+  /** What one pip is worth on the lots typed; `null` while they are not a usable number. */
+  readonly pipValue: number | null;
+  /** P&L if the stop loss is reached; `null` while it is off or not a price. */
+  readonly stopLoss: number | null;
+  /** P&L if the take profit is reached; `null` while it is off or not a price. */
+  readonly takeProfit: number | null;
+}
+
+/**
+ * The money at risk of the form as it stands, from the price it would open at (the live price,
+ * or a pending order's target): the P&L at each stop level and the worth of one pip, by the
+ * protocol's formulas. Buy or Sell is pressed later, so each level is valued for the side it
+ * can belong to — a stop loss under the price is a buy's, over it a sell's; a take profit the
+ * other way round — which is the side whose order it would close.
+ */
+export function orderRisk(
+  draft: OrderDraft,
+  instrument: Pick<FormInstrument, 'ForexContNum' | 'PricePrecision' | 'Pip' | 'ForexMinCont'>,
+  marketPrice: number | undefined,
+): OrderRisk {
+  const lots = parseDecimal(draft.lots);
+  if (!(lots > 0)) return { pipValue: null, stopLoss: null, takeProfit: null };
+  const reference = referencePrice(draft, marketPrice);
+  const at = (on: boolean, text: string, buyIfBelow: boolean): number | null => {
+    const level = on ? parseDecimal(text) : Number.NaN;
+    if (reference === undefined || !(level > 0)) return null;
+    const buy = level < reference === buyIfBelow;
+    return floatingPnl(
+      {
+        side: buy ? 'buy' : 'sell',
+        lots,
+        openPrice: reference,
+        unitsPerLot: instrument.ForexContNum,
+      },
+      level,
+    );
+  };
+  return {
+    pipValue: pipValue(lots, instrument.ForexContNum, instrument.PricePrecision),
+    stopLoss: at(draft.stopLossOn, draft.stopLoss, true),
+    takeProfit: at(draft.takeProfitOn, draft.takeProfit, false),
   };
 }
