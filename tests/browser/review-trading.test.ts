@@ -1,4 +1,4 @@
-import { DRAW_TYPE } from '@pipstream/protocol';
+import { DRAW_TYPE, ORDER_STATUS } from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eventually } from './test-support/eventually.js';
@@ -11,6 +11,8 @@ import {
   fundedAt,
   instrumentOf,
   movePrice,
+  onlyOrder,
+  orderRow,
   whileOnItsWay,
 } from './test-support/trading.js';
 import { bindAddress, drawSymbol } from './test-support/wallet.js';
@@ -22,8 +24,8 @@ const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
 const TAPROOT_ADDRESS = 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0';
 
 describe('trading screens for review', () => {
-  it.each(['en', 'ar'] as const)(
-    'writes the order form’s risk figures, the order question, a requote, a closed market and the withdrawal question in %s',
+  it.each(['en', 'ar', 'hi'] as const)(
+    'writes the order form’s risk figures, the order question, a requote, a fill, the TP/SL sheet, a closed market and the withdrawal question in %s',
     async (language) => {
       const folder = await reviewFolder('trading');
       const text = (key: string) => localeText(language, key);
@@ -76,8 +78,37 @@ describe('trading screens for review', () => {
         shown('1.26850', language),
       );
       await snap('requote');
-      await dialog.getByRole('button', { name: text('web.common.cancel') }).click();
+      // Confirmed at the new price, filled a pip worse on the way: the toast names the slippage.
+      await whileOnItsWay(page, '/v1/api/forex/submit', () =>
+        movePrice(suite.stack, gbpusd, 1.2686),
+      );
+      await dialog.getByRole('button', { name: text('web.trade.confirm') }).click();
       await dialog.waitFor({ state: 'detached' });
+      await page
+        .locator('.toast')
+        .filter({ hasText: shown('1.26860', language) })
+        .waitFor();
+      await snap('fill-toast');
+      // Gone by itself before the next screen is written, as a trader would see that one.
+      await page.locator('.toast').waitFor({ state: 'detached' });
+
+      // The TP/SL sheet of that holding, with the money at each level.
+      await page.getByRole('link', { name: text('web.tabs.order'), exact: true }).click();
+      const order = await onlyOrder(suite.stack, token, ORDER_STATUS.HOLDING);
+      await orderRow(app, order.Id)
+        .getByRole('button', { name: text('web.order.set_stops') })
+        .click();
+      const sheet = page.getByRole('dialog');
+      await sheet.getByRole('textbox', { name: text('web.order.take_profit') }).fill('1.2786');
+      await sheet.getByRole('textbox', { name: text('web.order.stop_loss') }).fill('1.2636');
+      await eventually(() => sheet.getByTestId('stops-pnl-at-stop-loss').textContent()).toBe(
+        shown('-250.00', language),
+      );
+      await snap('stops-sheet');
+      await sheet.getByRole('button', { name: text('web.common.cancel') }).click();
+      await sheet.waitFor({ state: 'detached' });
+      await page.getByRole('link', { name: text('web.tabs.trade'), exact: true }).click();
+      await screen.getByTestId('buy-price').waitFor();
 
       // The market closes: the header, the strip and the buttons' place say so; so does its row.
       await suite.stack.control('/market/status', { code: 'GBPUSD', status: 2 });

@@ -82,6 +82,13 @@ export async function fontsPainted(page: Page): Promise<void> {
     root.style.display = 'none';
     void root.offsetHeight;
     root.style.removeProperty('display');
+    // Laying out anew also starts CSS animations over (a toast's fade-in): the finite ones end.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
     await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
   });
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CODE } from '../../envelope.js';
 import { instrumentSchema, type QuoteTick, quoteTickSchema } from '../../schemas/market.js';
 import { PERIODS } from '../../socket/topics.js';
@@ -259,14 +259,20 @@ describe('market service: stepping', () => {
     const deps = { ...marketDeps({ tickMs: 10 }), clock: fixedClock(Date.now()) };
     const market = createMarketService(deps);
     const seen = listen(deps);
-    market.start();
-    market.start();
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    market.stop();
-    const count = seen.ticks.length;
-    expect(count).toBeGreaterThanOrEqual(2);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(seen.ticks.length).toBe(count);
+    // The timers are the test's, so a loaded machine cannot starve the interval.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      market.start();
+      market.start();
+      vi.advanceTimersByTime(35);
+      // Three intervals of 10 ms, and one timer however often start() is called.
+      expect(seen.ticks).toHaveLength(3);
+      market.stop();
+      vi.advanceTimersByTime(100);
+      expect(seen.ticks).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
