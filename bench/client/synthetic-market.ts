@@ -1,6 +1,6 @@
 /**
  * Instruments the mock does not list. Its catalogue is fixed at about 60 and has no option or
- * control action to add more, while the issue measures the client under 300: the copies here
+ * control action to add more, while the client is measured under 300: the copies here
  * fill the difference, each with its own id, code and random walk, ticking in the mock's rhythm.
  */
 import type { Instrument, QuoteTick } from '@pipstream/protocol';

@@ -1,5 +1,5 @@
 /**
- * Fan-out (issues 9 and 28): N browser-like clients subscribed to DAY_MARKET at 10 frames/s of
+ * Fan-out: N browser-like clients subscribed to DAY_MARKET at 10 frames/s of
  * ~2 KB, through the gateway with every client compressing (permessage-deflate, as browsers
  * offer it), through the gateway with no client compressing, and through a raw ws relay of
  * the same feed, runs interleaved. Each run

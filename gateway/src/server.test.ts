@@ -146,7 +146,7 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
     expect(await closed).toBe(CLOSE.SERVICE_RESTART);
   });
 
-  it('exports every metric the issue names at /metrics, on its own port only', async () => {
+  it('exports every metric operations reads at /metrics, on its own port only', async () => {
     const { app, url } = await start(mock.url);
     await fetch(`${url}/v1/api/forex/getCategories`);
     const metricsServer = await startMetricsServer({

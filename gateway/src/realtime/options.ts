@@ -86,7 +86,10 @@ export interface HubDeps {
   readonly log: HubLog;
 }
 
-/** The defaults the issue names, for callers that do not read them from the environment. */
+/**
+ * The production defaults: config.ts falls back on them for each variable left unset, and
+ * callers that do not read the environment take them as they are.
+ */
 export const REALTIME_DEFAULTS = {
   allowedOrigins: '*',
   maxFrameBytes: 4 * 1024,
