@@ -10,8 +10,8 @@ import { healthRoutes } from './ops/health.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { proxyRoutes } from './proxy/index.js';
 import { DEFAULT_THRESHOLD } from './proxy/precompressed.js';
+import { HANDSHAKE_REFUSALS } from './realtime/browsers/refusals.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from './realtime/index.js';
-import { HANDSHAKE_REFUSALS } from './realtime/refusals.js';
 import { webRoutes } from './web/index.js';
 import {
   BASE_SETTINGS_REFRESH_MS,

@@ -18,17 +18,13 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
 import { networksBy } from '../network.js';
-import { createAdmission } from './admission.js';
-import { Browser, type BrowserWriter } from './browser.js';
-import { type BadFrameReason, decodeBrowserFrame } from './browser-frames.js';
-import { createBrowserCounters } from './counters.js';
-import {
-  createInstrumentCodes,
-  INSTRUMENT_REFRESH_GAP_MS,
-  type InstrumentCodes,
-  tradeListCodes,
-} from './instrument-codes.js';
-import { keepBrowsersAlive } from './keep-alive.js';
+import { createAdmission } from './browsers/admission.js';
+import { Browser, type BrowserWriter } from './browsers/browser.js';
+import { type BadFrameReason, decodeBrowserFrame } from './browsers/browser-frames.js';
+import { createBrowserCounters } from './browsers/counters.js';
+import { keepBrowsersAlive } from './browsers/keep-alive.js';
+import { fullBucket } from './browsers/rate-buckets.js';
+import { HANDSHAKE_REFUSALS } from './browsers/refusals.js';
 import {
   DEFAULT_BAD_FRAME_WINDOW_MS,
   type HubDeps,
@@ -36,14 +32,18 @@ import {
   type RealtimeOptions,
   SOCKET_LOGINS,
 } from './options.js';
-import { DEFLATE_NEGOTIATION, negotiatedWindowBits } from './permessage-deflate.js';
-import { createPrivateSessions, type UpstreamSettings } from './private-sessions.js';
-import { createPublicFeed } from './public-feed.js';
-import { fullBucket } from './rate-buckets.js';
-import { createRecoveryBus } from './recovery.js';
-import { HANDSHAKE_REFUSALS } from './refusals.js';
-import { SharedFrame } from './shared-frame.js';
-import { wireFrames, wsVersion } from './ws-frames.js';
+import {
+  createInstrumentCodes,
+  INSTRUMENT_REFRESH_GAP_MS,
+  type InstrumentCodes,
+  tradeListCodes,
+} from './upstream/instrument-codes.js';
+import { createPrivateSessions, type UpstreamSettings } from './upstream/private-sessions.js';
+import { createPublicFeed } from './upstream/public-feed.js';
+import { createRecoveryBus } from './upstream/recovery.js';
+import { DEFLATE_NEGOTIATION, negotiatedWindowBits } from './wire/permessage-deflate.js';
+import { SharedFrame } from './wire/shared-frame.js';
+import { wireFrames, wsVersion } from './wire/ws-frames.js';
 
 export interface RealtimeHub {
   /** Registers GET /v1/ws; @fastify/websocket must be registered already. */

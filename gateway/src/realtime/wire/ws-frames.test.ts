@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { deflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { type PerMessageDeflateOptions, WebSocketServer } from 'ws';
-import { waitFor } from '../../../protocol/src/test-support/index.js';
+import { waitFor } from '../../../../protocol/src/test-support/index.js';
 import { DEFLATE_NEGOTIATION } from './permessage-deflate.js';
 import { deflateMessage } from './shared-frame.js';
 import { verifiedVersion, type WireFrames, wireFrames, wsVersion } from './ws-frames.js';
