@@ -41,30 +41,6 @@ export type Gateway = FastifyInstance & {
   readonly metrics: Metrics;
 };
 
-/** The hub's settings from the gateway's configuration. */
-export function realtimeOptions(config: ResolvedConfig): RealtimeOptions {
-  return {
-    upstreamWsUrl: config.upstreamWsUrl,
-    upstreamUrl: config.upstreamUrl,
-    allowedOrigins: config.allowedOrigins,
-    maxFrameBytes: config.maxFrameBytes,
-    maxSubscriptions: config.maxSubscriptions,
-    maxConnectionsPerIp: config.maxConnectionsPerIp,
-    connectionsPerIpPerSecond: config.connectionsPerIpPerSecond,
-    maxPrivateSessions: config.maxPrivateSessions,
-    maxPrivateSessionsPerIp: config.maxPrivateSessionsPerIp,
-    loginsPerIpPerSecond: config.loginsPerIpPerSecond,
-    softBufferBytes: config.softBufferBytes,
-    hardBufferBytes: config.hardBufferBytes,
-    heartbeatMs: config.heartbeatMs,
-    lingerMs: config.lingerMs,
-    badFrameLimit: config.badFrameLimit,
-    socketMessages: config.socketMessages,
-    ipv6PrefixLength: config.ipv6PrefixLength,
-    perMessageDeflate: config.perMessageDeflate,
-  };
-}
-
 /**
  * Builds the gateway (not listening yet): the realtime hub at /v1/ws, the REST proxy at /api and
  * /v1/api, /healthz and /readyz, and the web build at every other path (`/metrics` is served on
@@ -88,7 +64,7 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   const metrics = options.metrics ?? createMetrics();
   const hub =
     options.hub ??
-    createRealtimeHub(realtimeOptions(config), {
+    createRealtimeHub(config, {
       metrics,
       log: app.log.child({ module: 'realtime' }),
     });
