@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: sessions, their logins and their limits share one state.
 import { createHash } from 'node:crypto';
 import { CODE, type PrivateTopic } from '@pipstream/protocol';
 import type { TokenBucket } from 'limiter';
