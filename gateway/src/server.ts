@@ -122,7 +122,7 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   // The same threshold as the proxy's precompressed cache answers (proxy/precompressed.ts),
   // which mirrors this plugin's choice of encoding.
   app.register(compress, { globalDecompression: false, threshold: DEFAULT_THRESHOLD });
-  // The hub sets /v1/ws's compression (realtime/hub.ts) when it registers.
+  // The hub sets /v1/ws's compression (realtime/browsers/handshake.ts) when it registers.
   app.register(websocket, { options: { maxPayload: config.maxFrameBytes } });
   app.register(hub.plugin);
   app.register(proxyRoutes, {

@@ -40,7 +40,7 @@ export class Browser implements KeptAlive {
   readonly topics = new Set<Topic>();
   readonly openedAt = Date.now();
   lastSeen = this.openedAt;
-  /** Its message budget: every frame it sends takes a token (hub.ts). */
+  /** Its message budget: every frame it sends takes a token (commands.ts). */
   messages: TokenBucket | undefined;
   /** Something was written since the keep-alive's last sweep (keep-alive.ts). */
   wroteSinceSweep = false;
