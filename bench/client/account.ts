@@ -12,8 +12,7 @@ import {
   routes,
   type Session,
 } from '@pipstream/protocol';
-import { declareCoinDeposit } from '../../protocol/src/test-support/deposits.js';
-import { minimumMarketBuy } from '../../protocol/src/test-support/orders.js';
+import { declareCoinDeposit, minimumMarketBuy } from '../../protocol/src/test-support/index.js';
 
 /** The mock's CONTROL_PREFIX (importing it from the mock would load the whole mock here). */
 const CONTROL = '/__control';

@@ -110,7 +110,7 @@ describe('medians, ratios and verdicts', () => {
     expect(ratiosOf(app, { ...baseline, longTasksPerMinute: 0 }).longTasks).toBeNull();
   });
 
-  it("judges the issue's Targets on the medians", () => {
+  it('judges the Targets on the medians', () => {
     const app = mediansOf(windows, 'app /', 4);
     const baseline = mediansOf(windows, 'baseline', 4);
     const judged = verdicts(app, undefined, baseline, 107);

@@ -1,6 +1,6 @@
 /**
  * The client benchmark's arithmetic: one window's raw recording into figures, runs into
- * medians per page and throttle, and the ratios and Targets of issue 9. Pure, so it is tested.
+ * medians per page and throttle, and the ratios and Targets. Pure, so it is tested.
  */
 import { median, quantile, ratio, round } from '../lib/stats.js';
 import type { MainThreadMetrics, WindowSample } from './probe.js';
@@ -148,7 +148,7 @@ export function ratiosOf(app: Medians, baseline: Medians) {
   };
 }
 
-/** Issue 9's client Targets, at 4× throttle. */
+/** The client Targets, at 4× throttle. */
 export const TARGETS = {
   firstQuoteMs: 1500,
   longTasksPerMinute: 0,

@@ -21,13 +21,13 @@ import { type Stack, startStack } from './stack.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
-/** The storm of the issue: 300 instruments, one DAY_MARKET frame every 100 ms. */
+/** The storm: 300 instruments, one DAY_MARKET frame every 100 ms. */
 const INSTRUMENTS = 300;
 const TICK_MS = 100;
 const POSITIONS = 20;
-/** The throttle the issue's Targets are stated at. */
+/** The throttle the Targets are stated at. */
 const TARGET_THROTTLE = 4;
-/** How much later this build's first quote may come than the reference's (issue 24), ms. */
+/** How much later this build's first quote may come than the reference's, ms. */
 const PAIRED_BUDGET_MS = 150;
 
 interface Plan extends VisitPlan {

@@ -129,7 +129,7 @@ export function clientReport(input: ClientReportInput) {
     '',
     `Initial JS of the app: ${round(input.initialJsKB, 1)} KB gzipped (the baseline page's whole script: ${round(input.baselineScriptKB, 1)} KB).`,
     '',
-    `Targets at ${input.targetThrottle}× (issue 9; printed, never asserted):`,
+    `Targets at ${input.targetThrottle}× (printed, never asserted):`,
     '',
     table(
       ['target', 'figure', 'verdict'],

@@ -1,10 +1,10 @@
 /**
  * Instruments the mock does not list. Its catalogue is fixed at about 60 and has no option or
- * control action to add more, while the issue measures the client under 300: the copies here
+ * control action to add more, while the client is measured under 300: the copies here
  * fill the difference, each with its own id, code and random walk, ticking in the mock's rhythm.
  */
 import type { Instrument, QuoteTick } from '@pipstream/protocol';
-import { seeded } from '../lib/random.js';
+import { seededRandom } from '../../protocol/src/test-support/index.js';
 
 /** Relative standard deviation of one step: enough for most ticks to move the shown price. */
 const STEP_VOLATILITY = 0.0004;
@@ -44,7 +44,7 @@ export function createSyntheticMarket(
   const sources = listed.filter((instrument) => instrument.MarketStatus === 1);
   const wanted = Math.max(0, total - listed.length);
   if (wanted > 0 && sources.length === 0) throw new Error('no open instrument to copy');
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const normal = () => {
     // Box–Muller; 1 - random() is never 0, so the logarithm is finite.
     const radius = Math.sqrt(-2 * Math.log(1 - random()));

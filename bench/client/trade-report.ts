@@ -1,13 +1,13 @@
 /**
  * The trade-screen scenario's figures: the chart with three indicators and ten order lines
  * against the plain chart of the same screen, medians per subject, the ratio of main-thread
- * scripting and the targets of issue 27. Pure, so it is tested.
+ * scripting and the trade screen's targets. Pure, so it is tested.
  */
 import { table } from '../lib/results.js';
 import { ratio, round } from '../lib/stats.js';
 import { atMost, type Medians, mediansOf, type Verdict, type WindowFigures } from './figures.js';
 
-/** Issue 27's targets at 4× CPU slow-down. */
+/** The trade screen's targets at 4× CPU slow-down. */
 export const TRADE_TARGETS = {
   longTasksPerMinute: 0,
   frameP95Ms: 20,
@@ -94,7 +94,7 @@ export function tradeReport({ windows, throttle, notes }: TradeReportInput) {
     '',
     `Main-thread scripting, chart ÷ plain chart: ${scriptingRatio ?? '–'}.`,
     '',
-    `Targets at ${throttle}× (issue 27; printed, never asserted):`,
+    `Targets at ${throttle}× (printed, never asserted):`,
     '',
     table(
       ['target', 'figure', 'verdict'],

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { waitFor } from '../../protocol/src/test-support/index.js';
 import { type Feeder, startFeeder } from './feeder.js';
 import { dayMarketKey, frameType, klineKey } from './frame-keys.js';
 
@@ -22,21 +23,17 @@ async function connect() {
   return { socket, frames };
 }
 
-async function until(condition: () => boolean) {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
 describe('the feeder (upstream protocol)', () => {
   it('answers ping with pong and publishes DAY_MARKET as text frames with logged keys', async () => {
     feeder = await startFeeder({ instruments: 20, ticksPerFrame: 5, ticksPerSecond: 100 });
     const { socket, frames } = await connect();
     socket.send('ping');
     socket.send(JSON.stringify({ type: 'sub', param: 'DAY_MARKET' }));
-    await until(() => feeder.holders('DAY_MARKET') === 1);
+    await waitFor(() => feeder.holders('DAY_MARKET') === 1, 'one DAY_MARKET holder', 10_000);
     feeder.start();
     await feeder.ticks(3);
     feeder.stop();
-    await until(() => frames.length >= 4);
+    await waitFor(() => frames.length >= 4, 'four frames', 10_000);
     expect(frames[0]).toEqual({ text: 'pong', binary: false });
     const ticks = frames.slice(1).map((f) => Buffer.from(f.text));
     expect(frames.every((f) => !f.binary)).toBe(true);
@@ -50,7 +47,7 @@ describe('the feeder (upstream protocol)', () => {
     const first = await connect();
     first.socket.send(JSON.stringify({ type: 'sub', param: 'DAY_MARKET' }));
     first.socket.send(JSON.stringify({ type: 'sub', param: 'KLINE.SYM003.1min' }));
-    await until(() => feeder.topicsHeld() === 2);
+    await waitFor(() => feeder.topicsHeld() === 2, 'two topics held', 10_000);
     feeder.start();
     await feeder.ticks(2);
     feeder.stop();
@@ -59,7 +56,7 @@ describe('the feeder (upstream protocol)', () => {
     const late = await connect();
     late.socket.send(JSON.stringify({ type: 'sub', param: 'DAY_MARKET' }));
     late.socket.send(JSON.stringify({ type: 'sub', param: 'KLINE.SYM003.1min' }));
-    await until(() => late.frames.length === 2);
+    await waitFor(() => late.frames.length === 2, 'two frames to the late client', 10_000);
     const [quotes, candle] = late.frames.map((f) => Buffer.from(f.text));
     expect(dayMarketKey(quotes as Buffer)).toBe(dayMarket);
     expect(klineKey(candle as Buffer)).toBe(kline);
@@ -69,13 +66,13 @@ describe('the feeder (upstream protocol)', () => {
     feeder = await startFeeder({ instruments: 20, ticksPerFrame: 5, ticksPerSecond: 100 });
     const { socket, frames } = await connect();
     socket.send(JSON.stringify({ type: 'sub', param: 'DAY_MARKET' }));
-    await until(() => feeder.holders('DAY_MARKET') === 1);
+    await waitFor(() => feeder.holders('DAY_MARKET') === 1, 'one DAY_MARKET holder', 10_000);
     feeder.silence();
     feeder.start();
     socket.send('ping');
     const other = await connect();
     other.socket.send(JSON.stringify({ type: 'sub', param: 'DAY_MARKET' }));
-    await until(() => other.frames.length >= 2);
+    await waitFor(() => other.frames.length >= 2, 'two frames to the other client', 10_000);
     expect(frames).toEqual([]);
     expect(socket.readyState).toBe(WebSocket.OPEN);
     expect(feeder.openConnections()).toBe(2);

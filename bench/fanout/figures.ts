@@ -1,8 +1,8 @@
 /**
- * From what one fan-out run measured to the figures issues 9 and 28 ask for, and from the runs
+ * From what one fan-out run measured to the figures its Targets ask for, and from the runs
  * to medians, ratios and the Targets — printed, never asserted. Three kinds of run: the
  * gateway with every client compressing, the uncompressed gateway (clients offering no
- * compression, as before issue 28), and the raw ws relay.
+ * compression, as before compressed feeds), and the raw ws relay.
  */
 
 import { GENERATOR_BUSY_LIMIT, HOST_BUSY_LIMIT, type Saturation } from '@pipstream/load/saturation';
@@ -94,7 +94,7 @@ type FigureKey = (typeof FIGURES)[number]['key'];
 type Medians = Record<FigureKey, number | null>;
 
 /**
- * The fan-out Targets: issue 9's for the gateway against raw ws, and issue 28's for the
+ * The fan-out Targets: the gateway's against raw ws, and compression's for the
  * compressing gateway against the uncompressed one (the same ratios).
  */
 export const TARGETS = {
@@ -220,7 +220,7 @@ export function marginalRssKiB(runs: readonly RunFigures[]) {
 
 /**
  * The Targets printed beside each figure and whether each was met: the compressing gateway's
- * (issue 28, against the uncompressed one), then the gateway's (issue 9, against raw ws).
+ * (against the uncompressed one), then the gateway's (against raw ws).
  */
 function targetOf(key: FigureKey, comparison: Comparison): [string, string] {
   const { targets } = comparison;

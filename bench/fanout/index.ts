@@ -1,5 +1,5 @@
 /**
- * Fan-out (issues 9 and 28): N browser-like clients subscribed to DAY_MARKET at 10 frames/s of
+ * Fan-out: N browser-like clients subscribed to DAY_MARKET at 10 frames/s of
  * ~2 KB, through the gateway with every client compressing (permessage-deflate, as browsers
  * offer it), through the gateway with no client compressing, and through a raw ws relay of
  * the same feed, runs interleaved. Each run
@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hostBusyBetween, judgeSaturation, readHostCpu } from '@pipstream/load/saturation';
+import { waitFor } from '../../protocol/src/test-support/index.js';
 import { cpuSeconds, rssBytes, writtenBytes } from '../lib/processes.js';
 import type { Benchmark, BenchResult } from '../lib/results.js';
 import { round } from '../lib/stats.js';
@@ -82,14 +83,6 @@ function openFileLimit(): number {
   return line?.[1] === 'unlimited' ? Number.POSITIVE_INFINITY : Number(line?.[1] ?? 1024);
 }
 
-async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`fanout: waited ${timeoutMs} ms for ${what}`);
-    await sleep(20);
-  }
-}
-
 async function measureRun(
   kind: RunKind,
   clients: number,
@@ -126,7 +119,12 @@ async function measureRun(
     await sleep(plan.settleMs);
     const rssBeforeBytes = rssBytes(pid);
     const connected = await wave(clients);
-    await waitUntil(() => feeder.holders('DAY_MARKET') > 0, 'DAY_MARKET subscribed upstream');
+    await waitFor(
+      () => feeder.holders('DAY_MARKET') > 0,
+      'fanout: DAY_MARKET subscribed upstream',
+      10_000,
+      20,
+    );
     await sleep(plan.settleMs);
     const rssIdleBytes = rssBytes(pid);
     const upstreamConnections = feeder.openConnections();

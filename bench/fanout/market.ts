@@ -7,7 +7,7 @@
  * candle frames.
  */
 import { klineTopic } from '@pipstream/protocol';
-import { seeded } from '../lib/random.js';
+import { seededRandom } from '../../protocol/src/test-support/index.js';
 
 interface Instrument {
   readonly Id: number;
@@ -41,7 +41,7 @@ const round = (value: number, decimals: number) => Number(value.toFixed(decimals
  * of them in turn, so the whole universe ticks and frames keep one size.
  */
 export function createBenchMarket(options: BenchMarketOptions) {
-  const random = seeded(options.seed ?? 9);
+  const random = seededRandom(options.seed ?? 9);
   const instruments: Instrument[] = benchCodes(options.instruments).map((Code, i) => {
     // Forex-like (1.x, 5 decimals) to index-like (10 000s, 2 decimals) magnitudes.
     const decimals = [5, 3, 2][i % 3] as number;

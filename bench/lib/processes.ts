@@ -2,32 +2,23 @@
  * Child processes of a benchmark: started on free 127.0.0.1 ports, waited for, and always
  * stopped by their PID (never by name), also when the benchmark fails half-way.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  freePort,
+  start as startProcess,
+  stop as stopProcess,
+} from '../../protocol/src/test-support/index.js';
 
-/** A port nothing listens on right now, on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export { freePort };
 
 /** A started child process: its PID, its output so far, and how to stop it. */
 export interface Started {
   readonly child: ChildProcess;
   readonly pid: number;
-  /** Everything it wrote to stdout and stderr (for error messages). */
+  /** What it wrote to stdout, then to stderr (for error messages). */
   output(): string;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once it has exited. */
   stop(graceMs?: number): Promise<void>;
@@ -60,44 +51,25 @@ function guardExit(): void {
   }
 }
 
-/** Starts `command args` with `env` added to this process's environment. */
+/**
+ * Starts `command args` with `env` added to this process's environment (the shared `start`,
+ * remembered so that `stopAll` and an early exit stop it).
+ */
 export function start(
   command: string,
   args: readonly string[],
   env: Readonly<Record<string, string>> = {},
 ): Started {
-  const child = spawn(command, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (child.pid === undefined) throw new Error(`could not start ${command}`);
+  const process_ = startProcess(basename(command), command, args, { env, inherit: true });
   guardExit();
-  const pid = child.pid;
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    // The last 64 KB is enough to explain a failure.
-    output = (output + chunk.toString()).slice(-65_536);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
   const started: Started = {
-    child,
-    pid,
-    output: () => output,
+    child: process_.child,
+    pid: process_.pid,
+    // The last 64 KB of each is enough to explain a failure.
+    output: () => `${process_.stdout().slice(-65_536)}${process_.stderr().slice(-65_536)}`,
     async stop(graceMs = 5_000) {
       running.delete(started);
-      if (child.exitCode === null && child.signalCode === null) {
-        process.kill(pid, 'SIGTERM');
-        const timer = setTimeout(() => {
-          if (child.exitCode === null && child.signalCode === null) process.kill(pid, 'SIGKILL');
-        }, graceMs);
-        await exited;
-        clearTimeout(timer);
-      }
+      await stopProcess(process_, 'SIGTERM', graceMs);
     },
   };
   running.add(started);

@@ -88,5 +88,5 @@ export function medianFigures(runs: readonly AuditFigures[]): AuditFigures {
   };
 }
 
-/** Issue 9's Lighthouse Targets. */
+/** The Lighthouse Targets. */
 export const TARGETS = { performance: 90, accessibility: 95 } as const;

@@ -16,9 +16,9 @@ import type { Benchmark, BenchOptions, BenchResult } from '../lib/results.js';
 import { table } from '../lib/results.js';
 import { median, round } from '../lib/stats.js';
 
-/** The throttle the issue states its figure at. */
+/** The throttle the figure is stated at. */
 const CPU_SLOWDOWN = 4;
-/** The issue's aim for quotes on screen on an offline repeat visit, ms. */
+/** The aim for quotes on screen on an offline repeat visit, ms. */
 const OFFLINE_AIM_MS = 1000;
 /** How long a page may take to show a quote before it counts as showing none. */
 const NO_QUOTE_MS = 10_000;

@@ -63,7 +63,7 @@ export function impliedTimings(settings: RecoverySettings) {
   };
 }
 
-/** Issue 9's recovery Targets, and issue 21's for a killed upstream's restart. */
+/** The recovery Targets, and those for a killed upstream's restart. */
 export const TARGETS = {
   dropToFreshMs: 1000,
   silentDetectionMs: 15_000,

@@ -1,5 +1,5 @@
 /**
- * Recovery (issues 9 and 21): 1 000 clients on the gateway holding 300 KLINE topics between
+ * Recovery: 1 000 clients on the gateway holding 300 KLINE topics between
  * them (and DAY_MARKET each), fed by the fan-out benchmark's feeder at 10 ticks/s. Three
  * faults:
  * - a clean drop — the feeder terminates every upstream socket and keeps listening: time

@@ -2,7 +2,7 @@
  * From measurements to what the REST benchmark reports: per-run figures, their medians per call
  * and target, the ratios between targets (medians of the per-run ratios: each run's three
  * targets were measured back to back, so a ratio within a run cancels most of the machine's
- * drift) and the issue's Targets, printed as met or not met, never asserted.
+ * drift) and the Targets, printed as met or not met, never asserted.
  */
 import { table } from '../lib/results.js';
 import { median, ratio, round } from '../lib/stats.js';
@@ -71,7 +71,7 @@ export type CallFigures = {
 
 type ProxyName = Exclude<TargetName, 'direct'>;
 
-/** A Target of the issue next to its figure. */
+/** A Target next to its figure. */
 export type TargetCheck = {
   readonly value: number | null;
   readonly target: string;
@@ -172,7 +172,7 @@ function atLeast(measured: number, minimum: number): TargetCheck {
   };
 }
 
-/** The summary of every run: medians and ratios per call, and the issue's Targets. */
+/** The summary of every run: medians and ratios per call, and the Targets. */
 export function summarise(runs: readonly RunFigures[]): RestSummary {
   const tokenRuns = runs.filter((run) => run.call === 'token');
   const cachedRuns = runs.filter((run) => run.call === 'cached');
@@ -264,7 +264,7 @@ export function summaryMarkdown(
     'Ratios are medians of the per-run ratios of req/s; errors include timeouts. The load',
     `generator used a median ${summary.loaderCores ?? 'n/a'} of a core.`,
     '',
-    'Targets (issue 9, as issue 24 restated them with @fastify/http-proxy), never asserted:',
+    'Targets (as restated with @fastify/http-proxy), never asserted:',
     '',
     check('token call, gateway ÷ bare @fastify/http-proxy', targets.tokenGatewayVsHttpProxy),
     check('token call, gateway ÷ nginx', targets.tokenGatewayVsNginx),

@@ -1,9 +1,9 @@
 /**
- * REST benchmark (issue 9): autocannon -c 100 against the mock upstream directly, through nginx
+ * REST benchmark: autocannon -c 100 against the mock upstream directly, through nginx
  * as a plain reverse proxy, through a bare @fastify/http-proxy (the package the gateway's proxy
  * is built on, with nothing around it) and through the gateway — interleaved run by run — for
  * a token-carrying call and for the public cached call. Figures are printed and saved, never
- * asserted; the issue's Targets are printed next to them.
+ * asserted; its Targets are printed next to them.
  */
 import type { Benchmark, BenchOptions, BenchResult } from '../lib/results.js';
 import { runFigures, summarise, summaryMarkdown } from './figures.js';

@@ -1,6 +1,6 @@
 /**
  * The wire benchmark's arithmetic: a visit's raw counts into per-minute and per-second
- * figures, visits into medians per kind, and the ratios and Targets of issue 28. Pure, so it
+ * figures, visits into medians per kind, and the ratios and Targets. Pure, so it
  * is tested.
  */
 import { table } from '../lib/results.js';
@@ -53,7 +53,7 @@ export function visitFigures(sample: VisitSample): VisitFigures {
   };
 }
 
-/** Issue 28's Targets. */
+/** The wire Targets. */
 export const TARGETS = {
   /** Socket bytes per minute, compressed ÷ plain. */
   socketBytesRatio: 0.35,

@@ -1,5 +1,5 @@
 /**
- * `wire` (issue 28): what the quotes screen costs a phone on a metered plan. Chromium as a
+ * `wire`: what the quotes screen costs a phone on a metered plan. Chromium as a
  * phone at 4× CPU opens `/` as a visitor through two gateways in front of one mock upstream
  * (its own feed: all instruments, a tick every 500 ms): the gateway as shipped, which
  * negotiates permessage-deflate with the browser, and the same gateway with
@@ -59,7 +59,7 @@ const QUICK: Plan = {
 
 /** The mock's own pace, as `npm start` runs it. */
 const TICK_MS = 500;
-/** The throttle the issue's Targets are stated at. */
+/** The throttle the Targets are stated at. */
 const THROTTLE = 4;
 
 /** What Chromium's timeline draws, for the worker's script and tasks (trace.ts). */

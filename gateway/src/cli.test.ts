@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
@@ -8,6 +8,7 @@ import { CLOSE, CODE } from '@pipstream/protocol';
 import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { printed, type Started, start, waitFor } from '../../protocol/src/test-support/index.js';
 
 const gatewayRoot = join(import.meta.dirname, '..');
 const CLI = join(gatewayRoot, 'dist/cli.js');
@@ -35,48 +36,14 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  readonly child: ChildProcess;
-  readonly stdout: () => string;
-  readonly stderr: () => string;
-  readonly exited: Promise<number | null>;
-}
-
 /**
  * Runs `script` with only `env` (and PATH) in its environment; /metrics on a free port unless
  * `env` says otherwise, so that gateways of parallel tests never compete for the default one.
  */
-function run(script: string, env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [script], {
-    env: { PATH: process.env.PATH ?? '', METRICS_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
-}
-
-/** Resolves with the first capture of `pattern` in the child's stdout. */
-async function printed(started: Run, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = pattern.exec(started.stdout());
-    if (match?.[1]) return match[1];
-    if (started.child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(
-        `not printed: ${pattern}\nstdout: ${started.stdout()}\nstderr: ${started.stderr()}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+function run(script: string, env: Record<string, string>): Started {
+  const started = start(script, process.execPath, [script], { env: { METRICS_PORT: '0', ...env } });
+  children.push(started.child);
+  return started;
 }
 
 /** The gateway's CLI on a free loopback port in front of the mock, once it listens. */
@@ -134,14 +101,6 @@ function rawConnection(port: number, text: string) {
   socket.write(text);
   rawSockets.push(socket);
   return { socket, received: () => received, closed };
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('pipstream-gateway', () => {
@@ -211,13 +170,13 @@ describe('pipstream-gateway draining', () => {
     // A browser that never answers the close handshake: the drain waits up to a second for it,
     // and meanwhile the gateway still accepts connections.
     const stubborn = rawConnection(port, UPGRADE);
-    await until(() => stubborn.received().startsWith('HTTP/1.1 101'), 'the upgrade');
+    await waitFor(() => stubborn.received().startsWith('HTTP/1.1 101'), 'the upgrade', 5000);
 
     const started = Date.now();
     gateway.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const late = rawConnection(port, UPGRADE);
-    await until(() => late.received().includes('}'), 'an answer to the late upgrade');
+    await waitFor(() => late.received().includes('}'), 'an answer to the late upgrade', 5000);
     const [head = '', body = ''] = late.received().split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 503/);
     expect(JSON.parse(body)).toEqual({ code: CODE.UPSTREAM_UNAVAILABLE, msg: 'server restarting' });

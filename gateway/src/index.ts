@@ -22,7 +22,6 @@ export {
   type Gateway,
   type RealtimeHub,
   type RealtimeOptions,
-  realtimeOptions,
 } from './server.js';
 export {
   closeWithin,

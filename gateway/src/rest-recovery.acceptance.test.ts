@@ -14,7 +14,7 @@ import {
   waitFor,
 } from './realtime/test-support/harness.js';
 import { buyAtMarket, demoUser, openInstruments } from './realtime/test-support/mock.js';
-import { buildGateway, type Gateway, realtimeOptions } from './server.js';
+import { buildGateway, type Gateway } from './server.js';
 import { testConfig } from './test-support/config.js';
 
 /** Every upstream socket waits this long before its reconnect (random pinned at 3/4). */
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const metrics = createMetrics();
   // Public and private sockets alike wait out a long backoff: only the REST answer can end it.
   const hub = createRealtimeHub(
-    { ...realtimeOptions(config), backoff: LONG, publicBackoff: LONG, random: () => 0.75 },
+    { ...config, backoff: LONG, publicBackoff: LONG, random: () => 0.75 },
     { metrics, log: silentLog },
   );
   gateway = buildGateway(config, { hub, metrics });

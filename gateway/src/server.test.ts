@@ -4,6 +4,7 @@ import { CLOSE, CODE } from '@pipstream/protocol';
 import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { waitFor } from '../../protocol/src/test-support/index.js';
 import { startMetricsServer } from './ops/metrics-server.js';
 import { buildGateway, type Gateway } from './server.js';
 import { testConfig } from './test-support/config.js';
@@ -34,14 +35,6 @@ async function start(
   apps.push(app);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('gateway in front of the mock upstream: REST', () => {
@@ -110,7 +103,7 @@ describe('gateway in front of the mock upstream: REST', () => {
 describe('gateway in front of the mock upstream: socket and operations', () => {
   it('is ready once its upstream feed is up, and not while the upstream is down', async () => {
     const { url } = await start(mock.url);
-    await eventually(async () => (await fetch(`${url}/readyz`)).status === 200);
+    await waitFor(async () => (await fetch(`${url}/readyz`)).status === 200, 'ready', 5000, 25);
     expect(await fetch(`${url}/readyz`).then((r) => r.json())).toEqual({ ready: true });
     expect(await fetch(`${url}/healthz`).then((r) => r.json())).toEqual({ ok: true });
 
@@ -124,14 +117,14 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
 
   it('is not ready from the first pong its upstream misses, before letting it go', async () => {
     const { app, url } = await start(mock.url, { HEARTBEAT_MS: '500' });
-    await eventually(async () => (await fetch(`${url}/readyz`)).status === 200);
+    await waitFor(async () => (await fetch(`${url}/readyz`)).status === 200, 'ready', 5000, 25);
     await fetch(`${mock.url}/__control/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ silentPings: true }),
     });
     const frozen = Date.now();
-    await eventually(async () => (await fetch(`${url}/readyz`)).status === 503, 5000);
+    await waitFor(async () => (await fetch(`${url}/readyz`)).status === 503, 'not ready', 5000, 25);
     const notReadyAfter = Date.now() - frozen;
     // The upstream socket is still held: a pong or two more missed and it is let go.
     expect(app.realtime.stats().upstream.public).toBe(true);
@@ -146,14 +139,14 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
     browser.on('message', (data) => frames.push(data.toString()));
     await new Promise((resolve, reject) => browser.once('open', resolve).once('error', reject));
     browser.send(JSON.stringify({ type: 'sub', param: 'DAY_MARKET' }));
-    await eventually(async () => frames.some((f) => f.includes('"DAY_MARKET"')));
+    await waitFor(() => frames.some((f) => f.includes('"DAY_MARKET"')), 'a quote', 5000, 25);
 
     const closed = new Promise<number>((resolve) => browser.once('close', resolve));
     await app.close();
     expect(await closed).toBe(CLOSE.SERVICE_RESTART);
   });
 
-  it('exports every metric the issue names at /metrics, on its own port only', async () => {
+  it('exports every metric operations reads at /metrics, on its own port only', async () => {
     const { app, url } = await start(mock.url);
     await fetch(`${url}/v1/api/forex/getCategories`);
     const metricsServer = await startMetricsServer({
@@ -210,7 +203,7 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
     expect(await sample('gateway_connections_refused_total{reason="ip_limit"}')).toBe(0);
     expect(await sample('gateway_proxy_responses_total{code="504"}')).toBe(0);
     expect(await sample('gateway_micro_cache_requests_total{result="hit"}')).toBe(0);
-    await eventually(async () => (await sample('gateway_ready')) === 1);
+    await waitFor(async () => (await sample('gateway_ready')) === 1, 'gateway_ready 1', 5000, 25);
     expect(await sample('gateway_upstream_connections{kind="public"}')).toBe(1);
 
     // Two reads of the trade list: the first goes upstream, the second is the cache's.
@@ -224,7 +217,12 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
     const browser = new WebSocket(`${url.replace('http', 'ws')}/v1/ws`);
     await new Promise((resolve, reject) => browser.once('open', resolve).once('error', reject));
     browser.send(JSON.stringify({ type: 'login', token: login.data.token }));
-    await eventually(async () => (await sample('gateway_private_sessions')) === 1);
+    await waitFor(
+      async () => (await sample('gateway_private_sessions')) === 1,
+      'one private session',
+      5000,
+      25,
+    );
     browser.close();
 
     // Closing: no longer ready.
@@ -239,7 +237,7 @@ describe('content security policy', () => {
     const settings = await fetch(`${mock.url}/api/basicSet/getBasicInfo`).then((r) => r.json());
     const chat = new URL(settings.data.service_link as string).origin;
     const policy = async () => String((await fetch(url)).headers.get('content-security-policy'));
-    await eventually(async () => (await policy()).includes(chat));
+    await waitFor(async () => (await policy()).includes(chat), 'the chat origin', 5000, 25);
 
     const directives = Object.fromEntries(
       (await policy()).split(';').map((d) => {

@@ -10,8 +10,8 @@ import { healthRoutes } from './ops/health.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { proxyRoutes } from './proxy/index.js';
 import { DEFAULT_THRESHOLD } from './proxy/precompressed.js';
+import { HANDSHAKE_REFUSALS } from './realtime/browsers/refusals.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from './realtime/index.js';
-import { HANDSHAKE_REFUSALS } from './realtime/refusals.js';
 import { webRoutes } from './web/index.js';
 import {
   BASE_SETTINGS_REFRESH_MS,
@@ -41,30 +41,6 @@ export type Gateway = FastifyInstance & {
   readonly metrics: Metrics;
 };
 
-/** The hub's settings from the gateway's configuration. */
-export function realtimeOptions(config: ResolvedConfig): RealtimeOptions {
-  return {
-    upstreamWsUrl: config.upstreamWsUrl,
-    upstreamUrl: config.upstreamUrl,
-    allowedOrigins: config.allowedOrigins,
-    maxFrameBytes: config.maxFrameBytes,
-    maxSubscriptions: config.maxSubscriptions,
-    maxConnectionsPerIp: config.maxConnectionsPerIp,
-    connectionsPerIpPerSecond: config.connectionsPerIpPerSecond,
-    maxPrivateSessions: config.maxPrivateSessions,
-    maxPrivateSessionsPerIp: config.maxPrivateSessionsPerIp,
-    loginsPerIpPerSecond: config.loginsPerIpPerSecond,
-    softBufferBytes: config.softBufferBytes,
-    hardBufferBytes: config.hardBufferBytes,
-    heartbeatMs: config.heartbeatMs,
-    lingerMs: config.lingerMs,
-    badFrameLimit: config.badFrameLimit,
-    socketMessages: config.socketMessages,
-    ipv6PrefixLength: config.ipv6PrefixLength,
-    perMessageDeflate: config.perMessageDeflate,
-  };
-}
-
 /**
  * Builds the gateway (not listening yet): the realtime hub at /v1/ws, the REST proxy at /api and
  * /v1/api, /healthz and /readyz, and the web build at every other path (`/metrics` is served on
@@ -88,7 +64,7 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   const metrics = options.metrics ?? createMetrics();
   const hub =
     options.hub ??
-    createRealtimeHub(realtimeOptions(config), {
+    createRealtimeHub(config, {
       metrics,
       log: app.log.child({ module: 'realtime' }),
     });
@@ -146,7 +122,7 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   // The same threshold as the proxy's precompressed cache answers (proxy/precompressed.ts),
   // which mirrors this plugin's choice of encoding.
   app.register(compress, { globalDecompression: false, threshold: DEFAULT_THRESHOLD });
-  // The hub sets /v1/ws's compression (realtime/hub.ts) when it registers.
+  // The hub sets /v1/ws's compression (realtime/browsers/handshake.ts) when it registers.
   app.register(websocket, { options: { maxPayload: config.maxFrameBytes } });
   app.register(hub.plugin);
   app.register(proxyRoutes, {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { descendants } from '../../bench/lib/processes.js';
-import { until } from '../../tests/ops/test-support/processes.js';
+import { until } from '../../protocol/src/test-support/index.js';
 import { resultSchema } from '../src/result/schema.js';
 import {
   buildTool,

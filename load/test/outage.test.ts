@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sleep, stop, until } from '../../tests/ops/test-support/processes.js';
+import { sleep, stop, until } from '../../protocol/src/test-support/index.js';
 import { resultSchema } from '../src/result/schema.js';
 import { buildTool, startGateway, startMock, startTool, useCleanup } from './test-support/stack.js';
 

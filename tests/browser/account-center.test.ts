@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { openLoggedIn, registerByEmail } from './test-support/accounts.js';
-import type { AppPage } from './test-support/browser.js';
+import { title } from './test-support/browser.js';
 import { eventually } from './test-support/eventually.js';
 import { allowClipboard, clipboardText } from './test-support/personal.js';
 import { UPRIGHT } from './test-support/phone.js';
 import { useBrowserSuite } from './test-support/suite.js';
 
 const suite = useBrowserSuite();
-
-function title(app: AppPage, text: string) {
-  return app.page.getByRole('heading', { level: 1, name: text, exact: true });
-}
 
 describe('account detail', () => {
   it('is linked from the personal center and from the wallet', async () => {

@@ -9,16 +9,12 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from './test-support/accounts.js';
-import type { AppPage } from './test-support/browser.js';
+import { type AppPage, title } from './test-support/browser.js';
 import { useBrowserSuite } from './test-support/suite.js';
 
 const suite = useBrowserSuite();
 
 /** The screen's title (each screen has one `h1`); hidden kept-alive screens are skipped. */
-function title(app: AppPage, text: string) {
-  return app.page.getByRole('heading', { level: 1, name: text, exact: true });
-}
-
 /** The personal center's line naming who is logged in (e-mail, else phone, else uid). */
 function whoIsLoggedIn(app: AppPage) {
   return app.page.locator('.balance-who');

@@ -7,7 +7,7 @@ import {
   routes,
 } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import type { AppPage } from './test-support/browser.js';
+import { type AppPage, title } from './test-support/browser.js';
 import {
   HOSTILE_HTML,
   HOSTILE_SAFE_TEXT,
@@ -28,10 +28,6 @@ import { useBrowserSuite } from './test-support/suite.js';
 const suite = useBrowserSuite();
 
 /** The screen's title (each screen has one `h1`). */
-function title(app: AppPage, text: string) {
-  return app.page.getByRole('heading', { level: 1, name: text, exact: true });
-}
-
 /** Scrolls to the end of the page until `end` shows (each scroll may load another page). */
 async function scrollUntil(app: AppPage, end: ReturnType<AppPage['page']['getByText']>) {
   await eventually(async () => {

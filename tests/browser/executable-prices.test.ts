@@ -108,7 +108,7 @@ describe('a fill at a price the trader agreed to', () => {
     await openLoggedIn(app, account.session, `/trade?id=${audusd.Id}`);
     await eventually(() => page.getByTestId('buy-price').textContent()).toBe(shown('0.66174'));
 
-    // The issue's walk: a 100-pip drop reaches the desk before the order does.
+    // The walk: a 100-pip drop reaches the desk before the order does.
     const dialog = await ask(app, 'Buy', '0.66174');
     await app.idle();
     await whileOnItsWay(page, '/v1/api/forex/submit', () =>

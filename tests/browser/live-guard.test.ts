@@ -10,7 +10,7 @@ import { buyAtMarket, instrumentOf, orderRow, registerFunded } from './test-supp
 // The simulator steps as it does for a user: fresh quotes come every half second.
 const suite = useBrowserSuite();
 
-/** The longest a cause may take to disable trading (the issue's bound). */
+/** The longest a cause may take to disable trading (the product's bound). */
 const GUARD_MS = 3000;
 
 /** The header's word on the prices of the screen on show (kept-alive screens are hidden). */

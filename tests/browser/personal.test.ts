@@ -7,7 +7,7 @@ import {
   registerByEmail,
   TEST_PASSWORD,
 } from './test-support/accounts.js';
-import type { AppPage } from './test-support/browser.js';
+import { title } from './test-support/browser.js';
 import { eventually } from './test-support/eventually.js';
 import { shown } from './test-support/languages.js';
 import {
@@ -27,10 +27,6 @@ import { buyAtMarket, fundAccount, instrumentOf, registerFunded } from './test-s
 const suite = useBrowserSuite();
 
 /** The screen's title (each screen has one `h1`); hidden kept-alive screens are skipped. */
-function title(app: AppPage, text: string) {
-  return app.page.getByRole('heading', { level: 1, name: text, exact: true });
-}
-
 /** A support page the tests stand in for (the mock's link points at an unreachable host). */
 const SUPPORT_LINK = 'https://support.pipstream.example/desk?lang=en';
 

@@ -172,7 +172,7 @@ describe('withdrawals say what arrives, and ask first', () => {
     const { page } = app;
     await openLoggedIn(app, account.session, '/mine/withdraw-way?type=1');
     await page.getByLabel('Currency').selectOption({ label: 'USDT (TRC20)' });
-    // The issue's made-up 37 characters that only look like a TRON address.
+    // Made-up 37 characters that only look like a TRON address.
     await page.getByLabel('Wallet address').fill(`T${'Q'.repeat(36)}`);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page

@@ -11,6 +11,13 @@ import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify } from 'yaml';
 import {
+  freePort,
+  type Started,
+  start,
+  stop,
+  until,
+} from '../../protocol/src/test-support/index.js';
+import {
   type DeployFiles,
   PATHS,
   REPO,
@@ -26,7 +33,6 @@ import {
   parseRules,
   withGrafanaVariables,
 } from './test-support/monitoring-files.js';
-import { freePort, type Started, start, stop, until } from './test-support/processes.js';
 import { findProgram, samples, startTopology, type Topology } from './test-support/topology.js';
 
 const REPLICAS = 3;

@@ -17,8 +17,7 @@ import {
 } from '@pipstream/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { minimumMarketBuy } from '../../protocol/src/test-support/orders.js';
-import { until } from './test-support/processes.js';
+import { minimumMarketBuy, until } from '../../protocol/src/test-support/index.js';
 import { figuresOf, type Replica, startTopology, type Topology } from './test-support/topology.js';
 
 /** Public browsers; one logged-in browser comes on top. */

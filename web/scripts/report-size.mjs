@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** The aim for the initial JavaScript, gzipped. */
+/** The aim for the initial JavaScript, gzipped. */
 const BUDGET_KB = 120;
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));

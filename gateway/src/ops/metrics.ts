@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { CacheOutcome } from '../proxy/micro-cache.js';
-import { HANDSHAKE_REFUSALS, LOGIN_REFUSALS } from '../realtime/refusals.js';
+import { HANDSHAKE_REFUSALS, LOGIN_REFUSALS } from '../realtime/browsers/refusals.js';
 
 /** The gateway these metrics belong to: what the scrape-time gauges read, and its limit. */
 export interface GatewayReadings {

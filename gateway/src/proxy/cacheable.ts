@@ -1,9 +1,9 @@
 import { type RouteName, routes } from '@pipstream/protocol';
 
 /**
- * The public GETs every client makes on open (issue 4's list), micro-cached beside the routes
- * the table flags `cacheable`: trade list, both kline histories and news list answer the same
- * to every visitor for a given query and language.
+ * The public GETs every client makes on open, micro-cached beside the routes the table flags
+ * `cacheable`: trade list, both kline histories and news list answer the same to every visitor
+ * for a given query and language.
  */
 const OPENING_CALLS: readonly RouteName[] = [
   'tradeList',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../protocol/src/test-support/index.js';
 import {
   type Gateway,
   openBrowser,
@@ -8,7 +9,6 @@ import {
   waitFor,
 } from './test-support/harness.js';
 import { control, openInstruments, startTappedMock, type TappedMock } from './test-support/mock.js';
-import { seededRandom } from './test-support/random.js';
 
 let upstream: TappedMock;
 let gateway: Gateway;

@@ -1,6 +1,5 @@
 import type { Instrument } from '@pipstream/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFLATE_FROM_BYTES } from './shared-frame.js';
 import {
   type Gateway,
   openBrowser,
@@ -17,6 +16,7 @@ import {
   type TappedMock,
 } from './test-support/mock.js';
 import { messageOf, startWireTap, textFrames, type WireTap } from './test-support/wire-tap.js';
+import { DEFLATE_FROM_BYTES } from './wire/shared-frame.js';
 
 const HOLDINGS = 12;
 

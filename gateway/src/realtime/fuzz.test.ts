@@ -1,5 +1,6 @@
 import { CLOSE, CODE } from '@pipstream/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../protocol/src/test-support/index.js';
 import {
   type Gateway,
   openBrowser,
@@ -8,7 +9,6 @@ import {
   waitFor,
 } from './test-support/harness.js';
 import { startTappedMock, type TappedMock } from './test-support/mock.js';
-import { seededRandom } from './test-support/random.js';
 
 const FRAMES = 10_000;
 const MAX_FRAME_BYTES = 4096;

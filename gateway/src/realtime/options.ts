@@ -1,11 +1,12 @@
 import type { BackoffOptions } from '@pipstream/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../ops/metrics.js';
-import type { BucketRate } from './rate-buckets.js';
+import type { BucketRate } from './browsers/rate-buckets.js';
 
 /**
- * Settings of the realtime hub. The first block mirrors the gateway's environment (the server
- * fills it from its config); the optional rest tunes timings that tests shorten.
+ * Settings of the realtime hub. The first block is part of the gateway's configuration, under
+ * the same names (config.ts), which the server hands over as it is; the optional rest tunes
+ * timings that tests shorten.
  */
 export interface RealtimeOptions {
   /** The upstream socket, e.g. `wss://api.example.com/v1/ws`. */
@@ -86,7 +87,10 @@ export interface HubDeps {
   readonly log: HubLog;
 }
 
-/** The defaults the issue names, for callers that do not read them from the environment. */
+/**
+ * The production defaults: config.ts falls back on them for each variable left unset, and
+ * callers that do not read the environment take them as they are.
+ */
 export const REALTIME_DEFAULTS = {
   allowedOrigins: '*',
   maxFrameBytes: 4 * 1024,

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { CLOSE } from '@pipstream/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../protocol/src/test-support/index.js';
 import { type FakeUpstream, startFakeUpstream } from './test-support/fake-upstream.js';
 import {
   type BrowserFrame,
@@ -12,7 +13,6 @@ import {
   type TestBrowser,
   waitFor,
 } from './test-support/harness.js';
-import { seededRandom } from './test-support/random.js';
 
 const K1 = 'KLINE.EURUSD.1min';
 const INSTRUMENTS = 40;

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { printed, type Started, start, stop } from '../../../tests/ops/test-support/processes.js';
+import { printed, type Started, start, stop } from '../../../protocol/src/test-support/index.js';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const TOOL = join(REPO, 'load/bin/pipstream-load.js');

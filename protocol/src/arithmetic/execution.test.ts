@@ -39,7 +39,7 @@ describe('marketFill', () => {
   });
 
   it('requotes beyond it, in either direction, at the current price', () => {
-    // The case: a 100-pip drop while the question was open.
+    // The case that matters: a 100-pip drop while the question was open.
     expect(marketFill('buy', 0.65174, 0.66174, 2, 5)).toEqual({ filled: false, price: 0.65174 });
     expect(marketFill('buy', 0.67174, 0.66174, 2, 5)).toEqual({ filled: false, price: 0.67174 });
   });

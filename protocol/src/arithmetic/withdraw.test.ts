@@ -72,7 +72,7 @@ describe('receivedAmountText', () => {
     ['100', half, '99.50 USDT'],
     [1, fixed2, '0.00 USDT'],
     [100, { ...fixed2, code: 'BTC', usd_price: '0.5' }, '49.00000000 BTC'],
-    // The issue that made coins keep their own decimals: 2 decimals of BTC read 0.00.
+    // Why coins keep their own decimals: 2 decimals of BTC read 0.00.
     [100, { code: 'BTC', draw_rate: '0.5', fee_type: 2, usd_price: '0.0000154' }, '0.00153230 BTC'],
     [
       '0.01',

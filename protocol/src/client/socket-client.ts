@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: one connection's state machine (connect, login, topics, heartbeat, backoff).
 import { CODE } from '../envelope.js';
 import { explainIssues } from '../schemas/explain.js';
 import {

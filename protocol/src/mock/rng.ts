@@ -12,15 +12,23 @@ export interface Rng {
   pick<T>(items: readonly T[]): T;
 }
 
-export function createRng(seed: number): Rng {
-  let state = seed >>> 0 || 0x9e3779b9;
-  const next = () => {
+/**
+ * The generator itself (mulberry32): a source in [0, 1) that replays the same numbers for the
+ * same seed. Tests and benches that need a replayable source use it too.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+export function createRng(seed: number): Rng {
+  const next = seededRandom(seed >>> 0 || 0x9e3779b9);
   return {
     next,
     normal() {

@@ -27,7 +27,7 @@ describe('addressIssue', () => {
   });
 
   it.each<[string, string]>([
-    // The issue's made-up 37-character "TRC20" address.
+    // A made-up 37-character "TRC20" address.
     ['TRC20', `T${'x'.repeat(36)}`],
     ['TRC20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u'],
     ['TRC20', ethereumAddress(1)],
@@ -91,7 +91,7 @@ describe('addressIssueWhileTyping', () => {
     // As long as the longest form and still wrong: a mistyped last character.
     ['TRC20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u'],
     ['ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'],
-    // Longer than any: the issue's made-up 37 characters.
+    // Longer than any: the made-up 37 characters.
     ['TRC20', `T${'Q'.repeat(36)}`],
   ])('stops %s %s at once', (network, text) => {
     expect(addressIssueWhileTyping(network, text)).toBe('wrong_format');

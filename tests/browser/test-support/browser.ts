@@ -290,6 +290,11 @@ function trackCalls(page: Page): ReadonlyMap<Request, string> {
   return running;
 }
 
+/** A screen's title: its level-1 heading, named `text` exactly. */
+export function title(app: AppPage, text: string): Locator {
+  return app.page.getByRole('heading', { level: 1, name: text, exact: true });
+}
+
 /** A RegExp matching `text` and nothing more (Playwright's `hasText` matches substrings). */
 export function exactly(text: string): RegExp {
   return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);

@@ -11,7 +11,7 @@ import {
   type Session,
 } from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
-import { minimumMarketBuy } from '../../../protocol/src/test-support/orders.js';
+import { minimumMarketBuy } from '../../../protocol/src/test-support/index.js';
 import { openLoggedIn } from './accounts.js';
 import type { AppPage } from './browser.js';
 import { shown } from './languages.js';

@@ -10,8 +10,7 @@ import {
   type Routes,
 } from '@pipstream/protocol';
 import type { Locator, Page } from 'playwright-core';
-import { declareCoinDeposit } from '../../../protocol/src/test-support/deposits.js';
-import { minimumMarketBuy } from '../../../protocol/src/test-support/orders.js';
+import { declareCoinDeposit, minimumMarketBuy } from '../../../protocol/src/test-support/index.js';
 import { type EmailAccount, registerByEmail } from './accounts.js';
 import type { AppPage } from './browser.js';
 import type { Stack } from './stack.js';

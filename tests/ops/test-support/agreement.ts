@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: one short check per rule the operations files follow, side by side.
 /**
  * The checks of tests/ops/config-agreement.test.ts: each reads the operations files and returns
  * the ways they disagree with the code (an empty list when they agree), so a test can run it on

@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: a small reader per operations file, each used by several checks.
 /**
  * Readers of the operations files (docker-compose.yml, Dockerfile, deploy/nginx.conf.template,
  * deploy/prometheus/, deploy/grafana/, deploy/k8s/, the README's configuration section and the

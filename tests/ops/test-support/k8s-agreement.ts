@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: one short check per manifest rule, beside the readers they share.
 /**
  * The checks of tests/ops/kubernetes.test.ts: deploy/k8s/ against the code, as agreement.ts
  * checks the compose file. Each returns the ways the manifests disagree (empty when they agree).

@@ -11,6 +11,14 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import {
+  freePort,
+  printed,
+  type Started,
+  start,
+  stop,
+  until,
+} from '../../../protocol/src/test-support/index.js';
+import {
   commandOf,
   execForm,
   instructions,
@@ -24,7 +32,6 @@ import {
   service,
   serviceEnv,
 } from './deploy-files.js';
-import { freePort, printed, type Started, start, stop, until } from './processes.js';
 
 /** A program from PATH or Debian's sbin folders; `.ci/run` installs `aptPackage` where missing. */
 export function findProgram(name: string, aptPackage: string): string {

@@ -1,11 +1,11 @@
 /**
  * Builders for the hub's tests: a Fastify server with the hub on 127.0.0.1, browser sockets
- * that record what they receive, and a polling wait.
+ * that record what they receive, and the shared polling wait.
  */
 import { KEEP_ALIVE } from '@pipstream/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type PerMessageDeflateOptions, WebSocket } from 'ws';
-import { createFrameLog } from '../../../../protocol/src/test-support/frame-log.js';
+import { createFrameLog } from '../../../../protocol/src/test-support/index.js';
 import { createMetrics, type Metrics } from '../../ops/metrics.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from '../index.js';
 import { REALTIME_DEFAULTS } from '../options.js';
@@ -167,20 +167,8 @@ export async function openBrowser(url: string, options: BrowserOptions = {}): Pr
   };
 }
 
-/** Polls `condition` until it holds; rejects with `what` after `timeoutMs`. */
-export async function waitFor(
-  condition: () => boolean,
-  what: string,
-  timeoutMs = 3000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The shared waits, here too so that every hub test imports its builders from one place. */
+export { sleep, waitFor } from '../../../../protocol/src/test-support/index.js';
 
 /** A DAY_MARKET frame with one tick per [Id, Close]. */
 export function dayMarket(...ticks: [id: number, close: number][]): string {

@@ -4,7 +4,7 @@
  */
 import { createRestClient, type Instrument, routes } from '@pipstream/protocol';
 import { createMockUpstream, type MockOptions, type MockUpstream } from '@pipstream/protocol/mock';
-import { minimumMarketBuy } from '../../../../protocol/src/test-support/orders.js';
+import { minimumMarketBuy } from '../../../../protocol/src/test-support/index.js';
 import { startUpstreamTap, type UpstreamTap } from './upstream-tap.js';
 
 export interface TappedMock {

@@ -6,8 +6,7 @@ import WebSocket from 'ws';
 import { createRestClient } from '../../client/rest.js';
 import { routes } from '../../routes/table.js';
 import { KEEP_ALIVE, PONG } from '../../socket/frames.js';
-import { declareCoinDeposit } from '../../test-support/deposits.js';
-import { createFrameLog } from '../../test-support/frame-log.js';
+import { createFrameLog, declareCoinDeposit } from '../../test-support/index.js';
 import type { MockOptions } from '../config.js';
 import { createMockUpstream, type MockUpstream } from '../server.js';
 

@@ -31,7 +31,7 @@ describe('a market order or close fills at the market’s price, within the devi
   it('refuses beyond the deviation with a requote naming the new price, taking nothing', async () => {
     const t = setup();
     const alice = t.user({ balance: '10000' });
-    // The issue's case: a 100-pip drop while the question was open — no fill at the old price.
+    // The case that matters: a 100-pip drop while the question was open — no fill at the old price.
     t.setPrice('EURUSD', 1.09);
     const down = await t.refusal('submit', alice, buy(t, { price: 1.1, deviation: 2 }));
     expect(down).toMatchObject({

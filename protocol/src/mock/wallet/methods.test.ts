@@ -112,7 +112,7 @@ describe('payout address checks', () => {
   it('refuses an address that is not of its network’s format, naming the network', async () => {
     const { call, user, bindCoin } = walletFixture(support);
     const alice = user();
-    // The issue's case: 37 characters that look like TRC20 but carry no valid checksum.
+    // The case that matters: 37 characters that look like TRC20 but carry no valid checksum.
     for (const [drawId, address, network] of [
       [1, `T${'x'.repeat(36)}`, 'TRC20'],
       [1, tronAddress(1).replace(/.$/, (last) => (last === 'a' ? 'b' : 'a')), 'TRC20'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser } from './browser.js';
+import type { Browser } from '../browsers/browser.js';
 import { createLoginAnswers } from './login-answers.js';
 
 /** A browser whose every write takes `costMs` of the event loop, recording what it got. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type FakeUpstream, startFakeUpstream } from './test-support/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
 import {
   dayMarket,
   type Gateway,
@@ -7,7 +7,7 @@ import {
   startGateway,
   type TestBrowser,
   waitFor,
-} from './test-support/harness.js';
+} from '../test-support/harness.js';
 
 // A ws that ws-frames.ts was not checked against: no shared frames.
 vi.mock('./ws-frames.js', async (original) => ({

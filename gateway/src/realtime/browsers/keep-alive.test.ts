@@ -1,6 +1,6 @@
 import { SILENCE_MS } from '@pipstream/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, startFakeUpstream } from './test-support/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
 import {
   type Gateway,
   openBrowser,
@@ -8,7 +8,7 @@ import {
   startGateway,
   type TestBrowser,
   waitFor,
-} from './test-support/harness.js';
+} from '../test-support/harness.js';
 
 let upstream: FakeUpstream;
 let gateway: Gateway | undefined;

@@ -2,22 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PerMessageDeflateOptions } from 'ws';
-import { negotiatedWindowBits } from './permessage-deflate.js';
-import { type FakeUpstream, startFakeUpstream } from './test-support/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
 import {
   type Gateway,
   openBrowser,
   startGateway,
   type TestBrowser,
   waitFor,
-} from './test-support/harness.js';
+} from '../test-support/harness.js';
 import {
   messageOf,
   readWire,
   startWireTap,
   type WireFrame,
   type WireTap,
-} from './test-support/wire-tap.js';
+} from '../test-support/wire-tap.js';
+import { negotiatedWindowBits } from './permessage-deflate.js';
 import { type WireFrames, wireFrames } from './ws-frames.js';
 
 let upstream: FakeUpstream;

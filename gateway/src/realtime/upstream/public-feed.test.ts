@@ -3,7 +3,7 @@ import {
   type FakeUpstream,
   startFakeUpstream,
   subscriptionLog,
-} from './test-support/fake-upstream.js';
+} from '../test-support/fake-upstream.js';
 import {
   dayMarket,
   type Gateway,
@@ -13,8 +13,8 @@ import {
   startGateway,
   type TestBrowser,
   waitFor,
-} from './test-support/harness.js';
-import { type WireFrames, wireFrames } from './ws-frames.js';
+} from '../test-support/harness.js';
+import { type WireFrames, wireFrames } from '../wire/ws-frames.js';
 
 const K1 = 'KLINE.EURUSD.1min';
 

@@ -20,6 +20,15 @@ export const HANDSHAKE_REFUSALS: Record<
   shutting_down: { status: 503, code: CODE.UPSTREAM_UNAVAILABLE, msg: 'server restarting' },
 };
 
+/**
+ * The `error` frame (code INVALID_INPUT) of a browser frame the hub will not act on: malformed,
+ * binary, a private `sub` before login, an unknown topic. The socket stays open unless a close
+ * follows.
+ */
+export function errorFrame(msg: string): string {
+  return JSON.stringify({ type: 'error', code: CODE.INVALID_INPUT, msg });
+}
+
 /** Why a login was refused before it reached the upstream; the label of the refusal metric. */
 export type LoginRefusal =
   | 'socket_rate'

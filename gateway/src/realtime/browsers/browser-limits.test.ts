@@ -1,8 +1,8 @@
 import { CLOSE, CODE } from '@pipstream/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { RealtimeOptions } from './options.js';
-import { type FakeUpstream, startFakeUpstream } from './test-support/fake-upstream.js';
+import type { RealtimeOptions } from '../options.js';
+import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
 import {
   type Gateway,
   openBrowser,
@@ -10,7 +10,7 @@ import {
   startGateway,
   type TestBrowser,
   waitFor,
-} from './test-support/harness.js';
+} from '../test-support/harness.js';
 
 let upstream: FakeUpstream;
 let gateway: Gateway | undefined;

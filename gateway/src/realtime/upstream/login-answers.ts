@@ -1,5 +1,5 @@
-import type { Browser } from './browser.js';
-import type { SharedFrame } from './shared-frame.js';
+import type { Browser } from '../browsers/browser.js';
+import type { SharedFrame } from '../wire/shared-frame.js';
 
 /** A `login_result` a browser is owed. */
 export type LoginAnswer = SharedFrame | string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SharedFrame } from '../wire/shared-frame.js';
 import { createLastValues, type Tick, ticksOf } from './last-values.js';
-import { SharedFrame } from './shared-frame.js';
 
 /** Ticks carrying a Close, as the upstream's do; the cache only reads Id. */
 const ticks = (...list: { Id: number; Close?: number }[]): Tick[] => list;

@@ -1,4 +1,4 @@
-import { SharedFrame } from './shared-frame.js';
+import { SharedFrame } from '../wire/shared-frame.js';
 
 /** One instrument's entry of a DAY_MARKET frame; only `Id` matters to the gateway. */
 export interface Tick {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { messageOf, readWire } from '../test-support/wire-tap.js';
 import { DEFLATE_FROM_BYTES, deflateMessage, SharedFrame } from './shared-frame.js';
-import { messageOf, readWire } from './test-support/wire-tap.js';
 
 /** The one frame of `framed`, read as a browser reads it (after an empty 101 answer). */
 function read(framed: Buffer) {

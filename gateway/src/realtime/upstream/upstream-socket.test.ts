@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_BACKOFF, PING, PONG } from '@pipstream/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { createMetrics } from '../ops/metrics.js';
-import { silentLog, waitFor } from './test-support/harness.js';
+import { createMetrics } from '../../ops/metrics.js';
+import { silentLog, waitFor } from '../test-support/harness.js';
 import { openUpstreamSocket, type UpstreamLoss, type UpstreamSocket } from './upstream-socket.js';
 
 const HEARTBEAT_MS = 300;

@@ -1,11 +1,12 @@
+// Over 400 lines on purpose: sessions, their logins and their limits share one state.
 import { createHash } from 'node:crypto';
 import { CODE, type PrivateTopic } from '@pipstream/protocol';
 import type { TokenBucket } from 'limiter';
-import type { Browser } from './browser.js';
+import type { Browser } from '../browsers/browser.js';
+import { type BucketRate, createKeyedBuckets, fullBucket } from '../browsers/rate-buckets.js';
+import { LOGIN_REFUSALS, type LoginRefusal, REPLACED_LOGINS } from '../browsers/refusals.js';
+import { SharedFrame } from '../wire/shared-frame.js';
 import { createLoginAnswers, type LoginAnswer } from './login-answers.js';
-import { type BucketRate, createKeyedBuckets, fullBucket } from './rate-buckets.js';
-import { LOGIN_REFUSALS, type LoginRefusal, REPLACED_LOGINS } from './refusals.js';
-import { SharedFrame } from './shared-frame.js';
 import { createTopicBatch, type TopicBatch } from './topic-batch.js';
 import { parseUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
 import {

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { deflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { type PerMessageDeflateOptions, WebSocketServer } from 'ws';
+import { waitFor } from '../../../../protocol/src/test-support/index.js';
 import { DEFLATE_NEGOTIATION } from './permessage-deflate.js';
 import { deflateMessage } from './shared-frame.js';
 import { verifiedVersion, type WireFrames, wireFrames, wsVersion } from './ws-frames.js';
@@ -52,10 +53,6 @@ async function pair(
   return { socket, tcp: request.socket, client, received };
 }
 
-async function until(condition: () => boolean) {
-  for (let i = 0; i < 400 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
-}
-
 const QUOTE = JSON.stringify({ type: 'DAY_MARKET', code: 1, data: 'x'.repeat(3000) });
 
 describe('ws-frames (the ws internals the gateway relies on)', () => {
@@ -85,7 +82,7 @@ describe('ws-frames (the ws internals the gateway relies on)', () => {
     frames().write(tcp, frames().text(deflateMessage(Buffer.from(QUOTE), 15), true));
     frames().write(tcp, frames().text(Buffer.from(QUOTE), false));
     socket.send('after', { compress: false });
-    await until(() => received.length === 4);
+    await waitFor(() => received.length === 4, 'four frames');
     expect(received).toEqual(['before', QUOTE, QUOTE, 'after']);
   });
 
@@ -136,7 +133,7 @@ describe('inflating a browser’s messages one by one', () => {
     const got: string[] = [];
     socket.on('message', (data: Buffer) => got.push(data.toString()));
     for (const message of sent) client.send(message);
-    await until(() => got.length === sent.length);
+    await waitFor(() => got.length === sent.length, 'every frame sent');
     return got;
   }
 
@@ -159,7 +156,7 @@ describe('inflating a browser’s messages one by one', () => {
     client.send('{"type":', { fin: false });
     client.send('"ping"}', { fin: true });
     client.send('ping');
-    await until(() => got.length === 2);
+    await waitFor(() => got.length === 2, 'two frames');
     expect(got).toEqual(['{"type":"ping"}', 'ping']);
     // ws's inflater did the message in fragments, and is let go after it.
     expect(inflaterOf(socket)).toBeFalsy();

@@ -4,7 +4,7 @@ import {
   type FakeUpstream,
   startFakeUpstream,
   subscriptionLog,
-} from './test-support/fake-upstream.js';
+} from '../test-support/fake-upstream.js';
 import {
   dayMarket,
   type Gateway,
@@ -13,7 +13,7 @@ import {
   startGateway,
   type TestBrowser,
   waitFor,
-} from './test-support/harness.js';
+} from '../test-support/harness.js';
 
 const K1 = 'KLINE.EURUSD.1min';
 const K5 = 'KLINE.EURUSD.5min';

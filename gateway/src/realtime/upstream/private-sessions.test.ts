@@ -4,7 +4,7 @@ import {
   type FakeUpstream,
   startFakeUpstream,
   subscriptionLog,
-} from './test-support/fake-upstream.js';
+} from '../test-support/fake-upstream.js';
 import {
   type Gateway,
   openBrowser,
@@ -12,7 +12,7 @@ import {
   startGateway,
   type TestBrowser,
   waitFor,
-} from './test-support/harness.js';
+} from '../test-support/harness.js';
 
 let upstream: FakeUpstream;
 let gateway: Gateway;

@@ -8,7 +8,7 @@ import {
   PONG,
 } from '@pipstream/protocol';
 import WebSocket, { type RawData } from 'ws';
-import { DEFAULT_PONG_DEADLINE_MS, type HubDeps } from './options.js';
+import { DEFAULT_PONG_DEADLINE_MS, type HubDeps } from '../options.js';
 import type { RecoveryBus } from './recovery.js';
 import { classifyUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
 

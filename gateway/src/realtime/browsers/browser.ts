@@ -2,9 +2,9 @@ import type { Duplex } from 'node:stream';
 import type { KeptAlive, Topic } from '@pipstream/protocol';
 import type { TokenBucket } from 'limiter';
 import WebSocket from 'ws';
-import { encodeDayMarket, type Tick } from './last-values.js';
-import { SharedFrame } from './shared-frame.js';
-import { wireFrames } from './ws-frames.js';
+import { encodeDayMarket, type Tick } from '../upstream/last-values.js';
+import { SharedFrame } from '../wire/shared-frame.js';
+import { wireFrames } from '../wire/ws-frames.js';
 
 /** What every browser shares: the buffer caps and what to do when one is passed. */
 export interface BrowserWriter {
@@ -40,7 +40,7 @@ export class Browser implements KeptAlive {
   readonly topics = new Set<Topic>();
   readonly openedAt = Date.now();
   lastSeen = this.openedAt;
-  /** Its message budget: every frame it sends takes a token (hub.ts). */
+  /** Its message budget: every frame it sends takes a token (commands.ts). */
   messages: TokenBucket | undefined;
   /** Something was written since the keep-alive's last sweep (keep-alive.ts). */
   wroteSinceSweep = false;

@@ -1,6 +1,6 @@
 import { KEEP_ALIVE, startKeepAlive } from '@pipstream/protocol';
+import { SharedFrame } from '../wire/shared-frame.js';
 import type { Browser } from './browser.js';
-import { SharedFrame } from './shared-frame.js';
 
 const KEEP_ALIVE_FRAME = SharedFrame.of(KEEP_ALIVE);
 

@@ -1,5 +1,5 @@
 import { createRestClient, firstScreenRoutes } from '@pipstream/protocol';
-import type { HubLog } from './options.js';
+import type { HubLog } from '../options.js';
 
 /**
  * The instrument codes the upstream lists, for checking `KLINE.{code}.{period}` topics before

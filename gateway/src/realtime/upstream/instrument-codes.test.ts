@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { silentLog, sleep } from '../test-support/harness.js';
 import { createInstrumentCodes } from './instrument-codes.js';
-import { silentLog, sleep } from './test-support/harness.js';
 
 /** A trade list the test changes, counting its reads. */
 function upstreamList(initial: string[]) {

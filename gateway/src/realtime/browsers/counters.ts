@@ -1,4 +1,4 @@
-import type { Metrics } from '../ops/metrics.js';
+import type { Metrics } from '../../ops/metrics.js';
 
 /**
  * Browser message counters added up per event-loop turn and handed to prom-client once per

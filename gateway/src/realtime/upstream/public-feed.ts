@@ -1,7 +1,7 @@
-import type { Browser } from './browser.js';
+import type { Browser } from '../browsers/browser.js';
+import { SharedFrame } from '../wire/shared-frame.js';
 import { createLastValues, type Tick, ticksOf } from './last-values.js';
 import type { UpstreamSettings } from './private-sessions.js';
-import { SharedFrame } from './shared-frame.js';
 import { createTopicBatch } from './topic-batch.js';
 import { parseUpstreamFrame, type UpstreamFrame } from './upstream-frame.js';
 import { openUpstreamSocket } from './upstream-socket.js';
