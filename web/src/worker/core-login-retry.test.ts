@@ -1,9 +1,9 @@
 import { CODE, type WebSocketConstructor } from '@pipstream/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { LiveApi } from '../worker/api.js';
-import { createLiveCore } from '../worker/core.js';
-import { applyBatch, createLiveState, type LiveState } from './store.js';
+import type { LiveApi } from './api.js';
+import { createFoldedBatches, type FoldedBatches, foldBatch } from './batch-fold.js';
+import { createLiveCore } from './core.js';
 
 /**
  * A gateway stand-in on a real socket: it answers the n-th `login` with `answer(token, n)`
@@ -47,13 +47,13 @@ afterEach(async () => {
 });
 
 /** A live core with quick login retries, its batches applied to a store of its own. */
-function liveCore(): { core: LiveApi; state: LiveState } {
-  const state = createLiveState();
+function liveCore(): { core: LiveApi; state: FoldedBatches } {
+  const state = createFoldedBatches();
   const core = createLiveCore({
     WebSocketImpl: WebSocket as unknown as WebSocketConstructor,
     socket: { loginRetry: { baseMs: 100, maxMs: 200 } },
   });
-  core.onBatch((batch) => applyBatch(batch, state));
+  core.onBatch((batch) => foldBatch(batch, state));
   cleanups.push(() => core.close());
   return { core, state };
 }

@@ -18,13 +18,13 @@ import {
 import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { LiveApi, LiveBatch } from '../worker/api.js';
-import { createLiveCore } from '../worker/core.js';
-import { applyBatch, createLiveState, type LiveState } from './store.js';
+import type { LiveApi, LiveBatch } from './api.js';
+import { createFoldedBatches, type FoldedBatches, foldBatch } from './batch-fold.js';
+import { createLiveCore } from './core.js';
 
 let mock: MockUpstream;
 let core: LiveApi;
-let state: LiveState;
+let state: FoldedBatches;
 /** Every batch the core posted, in order. */
 const batches: LiveBatch[] = [];
 let token: string | undefined;
@@ -46,14 +46,14 @@ beforeAll(async () => {
     getToken: () => token,
     getLang: () => 'en',
   });
-  state = createLiveState();
+  state = createFoldedBatches();
   core = createLiveCore({
     WebSocketImpl: WebSocket as unknown as WebSocketConstructor,
     socket: { backoff: { baseMs: 20, maxMs: 100 } },
   });
   core.onBatch((batch) => {
     batches.push(batch);
-    applyBatch(batch, state);
+    foldBatch(batch, state);
   });
 });
 
