@@ -17,6 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['live'],
   ['state', 'api', 'i18n'],
   ['ui'],
+  ['widgets'],
   ['screens'],
   ['app', 'main'],
 ];

@@ -6,7 +6,7 @@ import { setOneTapClose, settings } from '../../state/settings.js';
 import { ActionRow, LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { Switch } from '../../ui/Switch.js';
-import { ThemeChoice } from '../../ui/ThemeChoice.js';
+import { ThemeChoice } from '../../widgets/ThemeChoice.js';
 
 /** `/mine/system`: other settings, with the logout row. */
 export default function Settings() {
