@@ -1,6 +1,6 @@
 import { firstScreenRoutes, type RawAnswer } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import type { FirstAnswer } from '../worker/api.js';
+import type { FirstAnswer } from '../worker/contract.js';
 import {
   answeringEarly,
   createEarlyReads,

@@ -25,11 +25,11 @@ import { followPhoneTheme } from '../state/theme.js';
 import { showAccountCopy, trading } from '../state/trading.js';
 import { beginLoading, endLoading, showToast } from '../state/ui.js';
 import { App } from './App.js';
+import { checkCompanyStatus } from './company-status.js';
 import { firstScreenShown, whenBrowserIdle } from './first-screen.js';
 import { holdSocketLogin, startRealtime } from './realtime.js';
 import { TRADE_LIST_PATHS } from './routes.js';
 import { preloadScreen } from './screens.js';
-import { checkCompanyStatus } from './startup.js';
 
 /** Starts the app in `root`. */
 export function boot(root: HTMLElement): void {

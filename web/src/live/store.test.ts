@@ -1,6 +1,6 @@
 import { subscribe } from 'valtio/vanilla';
 import { describe, expect, it } from 'vitest';
-import type { AccountView, HoldingView, QuoteView } from '../worker/api.js';
+import type { AccountView, HoldingView, QuoteView } from '../worker/contract.js';
 import { applyBatch, createLiveState, subscribeRow, subscribeSlot } from './store.js';
 
 function quote(id: number, close: number, extra: Partial<QuoteView> = {}): QuoteView {

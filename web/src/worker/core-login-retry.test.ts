@@ -1,8 +1,8 @@
 import { CODE, type WebSocketConstructor } from '@pipstream/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { LiveApi } from './api.js';
 import { createFoldedBatches, type FoldedBatches, foldBatch } from './batch-fold.js';
+import type { LiveApi } from './contract.js';
 import { createLiveCore } from './core.js';
 
 /**

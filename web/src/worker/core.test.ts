@@ -18,8 +18,8 @@ import {
 import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { LiveApi, LiveBatch } from './api.js';
 import { createFoldedBatches, type FoldedBatches, foldBatch } from './batch-fold.js';
+import type { LiveApi, LiveBatch } from './contract.js';
 import { createLiveCore } from './core.js';
 
 let mock: MockUpstream;

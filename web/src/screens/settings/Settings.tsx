@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { LANGUAGE_NAME_KEYS } from '../../i18n/languages.js';
-import { logout } from '../../state/account.js';
+import { logout } from '../../state/account-actions.js';
 import { setOneTapClose, settings } from '../../state/settings.js';
 import { ActionRow, LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';

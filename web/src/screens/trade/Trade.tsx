@@ -6,7 +6,7 @@ import { navigate } from '../../nav/location.js';
 import { usePageActive } from '../../nav/page-activity.js';
 import { openAlertEditor } from '../../state/alert-editor.js';
 import { market } from '../../state/market.js';
-import { chooseInstrument, choosePeriod, trade } from '../../state/trade.js';
+import { chooseInstrument, choosePeriod, trade } from '../../state/trade-choice.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { PageHeader } from '../../ui/PageHeader.js';

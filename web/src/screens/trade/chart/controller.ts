@@ -28,7 +28,7 @@ import {
 } from '@pipstream/protocol';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { IndicatorUpdate } from '../../../worker/api.js';
+import type { IndicatorUpdate } from '../../../worker/contract.js';
 import { type ChartLevel, drawBars, drawCandles, drawLevels } from './draw.js';
 import { bindGestures } from './gestures.js';
 import {
@@ -83,7 +83,7 @@ export interface ChartTerms {
   precision: number;
 }
 
-export interface CandleChart {
+export interface ChartController {
   /** Replaces every candle (a history load) and shows the latest ones. */
   load(candles: readonly Candle[], terms: ChartTerms): void;
   /** Joins a live candle: the current one is updated, the next one appended. */
@@ -151,7 +151,7 @@ interface Plot {
 }
 
 /** Makes the chart inside `host`; it draws once it has both a size and candles. */
-export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleChart {
+export function createChartController(host: HTMLElement, setup: ChartSetup): ChartController {
   let columns: CandleColumns = emptyColumns();
   let terms: ChartTerms = { period: '1min', precision: 2 };
   let view: Viewport | null = null;

@@ -26,7 +26,7 @@ import {
   stepLots,
   type TradeSide,
 } from '@pipstream/protocol';
-import type { OrderForm } from '../../../worker/api.js';
+import type { OrderForm } from '../../../worker/contract.js';
 
 /** docs/product.md#states order form mode: 1 market price, 0 pending at a target price. */
 export type OrderMode = (typeof ORDER_MODE)[keyof typeof ORDER_MODE];

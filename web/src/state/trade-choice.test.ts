@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyValueStorage } from './storage.js';
-import { createTradeStore, instrumentIdIn, parseInstrumentId, shownInstrument } from './trade.js';
+import {
+  createTradeStore,
+  instrumentIdIn,
+  parseInstrumentId,
+  shownInstrument,
+} from './trade-choice.js';
 
 function memoryStorage(): KeyValueStorage & { entries: Map<string, string> } {
   const entries = new Map<string, string>();
