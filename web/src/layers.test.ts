@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
  * app/ (and vite.config.ts) reads service-worker/requests.ts.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['worker', 'service-worker', 'nav', 'styles', 'schema-policy'],
+  ['worker', 'service-worker', 'nav', 'styles', 'schema-policy', 'test-support'],
   ['live'],
   ['state', 'api', 'i18n'],
   ['ui'],
@@ -72,8 +72,11 @@ export function upwardImports(sources: Readonly<Record<string, string>>): string
 /** The folders that are entries of their own: they import nothing of the app but themselves. */
 const WORKERS: ReadonlySet<string> = new Set(['worker', 'service-worker']);
 
-/** What a worker may import all the same: the schemas' no-eval switch, which imports no app. */
-const FOR_WORKERS: ReadonlySet<string> = new Set(['schema-policy']);
+/**
+ * What a worker may import all the same, as it imports no app: the schemas' no-eval switch, and
+ * the tests' helpers.
+ */
+const FOR_WORKERS: ReadonlySet<string> = new Set(['schema-policy', 'test-support']);
 
 /** Every import of a worker's folder from anywhere else in the app. */
 export function workerImports(sources: Readonly<Record<string, string>>): string[] {

@@ -1,9 +1,9 @@
 import type { FetchLike } from '@pipstream/protocol';
 import { routes } from '@pipstream/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eurusdOrder } from '../test-support/api-calls.js';
 import type { ApiHooks } from './client.js';
 import { createRoutedApi } from './routed.js';
-import { eurusdOrder } from './test-support.js';
 
 interface Recorded {
   toasts: { text: string; tone: string }[];

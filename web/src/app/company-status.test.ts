@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API_MODULE, recordApiCalls } from '../api/test-support.js';
+import { API_MODULE, recordApiCalls } from '../test-support/api-calls.js';
 import { decideStartup } from './company-status.js';
 
 describe('startup check (docs/product.md#states)', () => {

@@ -1,8 +1,8 @@
 import type { Order } from '@pipstream/protocol';
 import { proxy } from 'valtio/vanilla';
 import { describe, expect, it } from 'vitest';
-import { eurusdOrder } from '../api/test-support.js';
 import type { OrderSignals } from '../live/store.js';
+import { eurusdOrder } from '../test-support/api-calls.js';
 import { expectOwnClose, startOrderNews } from './order-news.js';
 import type { TradingState } from './trading.js';
 

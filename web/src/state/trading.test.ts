@@ -1,7 +1,7 @@
 import type { Order, OrderList } from '@pipstream/protocol';
 import { proxy, ref } from 'valtio/vanilla';
 import { describe, expect, it, vi } from 'vitest';
-import { eurusdOrder } from '../api/test-support.js';
+import { eurusdOrder } from '../test-support/api-calls.js';
 import { type AccountFigures, createTradingRefresher, type TradingState } from './trading.js';
 
 function order(id: number, status: number): Order {

@@ -1,6 +1,7 @@
 import { CODE, type WebSocketConstructor } from '@pipstream/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
+import { until } from '../test-support/until.js';
 import { createFoldedBatches, type FoldedBatches, foldBatch } from './batch-fold.js';
 import type { LiveApi } from './contract.js';
 import { createLiveCore } from './core.js';
@@ -56,14 +57,6 @@ function liveCore(): { core: LiveApi; state: FoldedBatches } {
   core.onBatch((batch) => foldBatch(batch, state));
   cleanups.push(() => core.close());
   return { core, state };
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 4000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('the live core, when the gateway refuses the login for its limits', () => {

@@ -18,6 +18,7 @@ import {
 import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { until } from '../test-support/until.js';
 import { createFoldedBatches, type FoldedBatches, foldBatch } from './batch-fold.js';
 import type { LiveApi, LiveBatch } from './contract.js';
 import { createLiveCore } from './core.js';
@@ -29,15 +30,6 @@ let state: FoldedBatches;
 const batches: LiveBatch[] = [];
 let token: string | undefined;
 let api: ReturnType<typeof createRestClient<typeof routes>>;
-
-/** Resolves once `check` passes against the store the batches are applied to. */
-async function until(check: () => boolean, what: string, timeoutMs = 4000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 beforeAll(async () => {
   mock = await createMockUpstream({ port: 0, data: ':memory:', tickMs: 50 });
