@@ -6,9 +6,9 @@ import { navigate } from '../../nav/location.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { PasswordField } from '../../ui/PasswordField.js';
 import { SendCodeButton } from '../../ui/SendCodeButton.js';
 import { AccountField, LoginTypeTabs } from '../auth/AccountField.js';
+import { NewPasswordFields } from '../auth/NewPasswordFields.js';
 import { sendCode } from '../auth/sendCode.js';
 import { accountPayload, useAccount } from '../auth/useAccount.js';
 import { useCheckedSubmit } from '../auth/useCheckedSubmit.js';
@@ -71,19 +71,12 @@ export default function Forgot() {
           error={message(errors.code)}
           trailing={<SendCodeButton onSend={requestCode} />}
         />
-        <PasswordField
-          label={t('web.forgot.new_password')}
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={message(errors.password)}
-        />
-        <PasswordField
-          label={t('web.auth.repeat_password')}
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-          error={message(errors.repeat)}
+        <NewPasswordFields
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+          errors={errors}
         />
         <Button type="submit" block busy={busy}>
           {t('web.forgot.submit')}

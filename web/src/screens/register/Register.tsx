@@ -11,9 +11,9 @@ import { loadBaseSettings } from '../../state/site.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { PasswordField } from '../../ui/PasswordField.js';
 import { SendCodeButton } from '../../ui/SendCodeButton.js';
 import { AccountField, LoginTypeTabs } from '../auth/AccountField.js';
+import { NewPasswordFields } from '../auth/NewPasswordFields.js';
 import { sendCode } from '../auth/sendCode.js';
 import { accountPayload, useAccount } from '../auth/useAccount.js';
 import { useCheckedSubmit } from '../auth/useCheckedSubmit.js';
@@ -126,19 +126,13 @@ export default function Register() {
             trailing={<Captcha onChange={setCaptchaId} />}
           />
         )}
-        <PasswordField
-          label={t('web.auth.password')}
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={message(errors.password)}
-        />
-        <PasswordField
-          label={t('web.auth.repeat_password')}
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-          error={message(errors.repeat)}
+        <NewPasswordFields
+          label="web.auth.password"
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+          errors={errors}
         />
         <Field
           label={t('web.register.invite_code')}

@@ -1,4 +1,4 @@
-import { CODE_PURPOSE, PASSWORD_LENGTH } from '@pipstream/protocol';
+import { CODE_PURPOSE } from '@pipstream/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -13,51 +13,16 @@ import { PasswordField } from '../../ui/PasswordField.js';
 import { SendCodeButton } from '../../ui/SendCodeButton.js';
 import { Tabs } from '../../ui/Tabs.js';
 import type { AccountValue } from '../auth/AccountField.js';
+import { NewPasswordFields } from '../auth/NewPasswordFields.js';
 import { sendCode } from '../auth/sendCode.js';
 import { accountPayload } from '../auth/useAccount.js';
 import { useCheckedSubmit } from '../auth/useCheckedSubmit.js';
-import type { FieldErrors } from '../auth/validation.js';
 import {
   ownAccount,
   type PasswordMode,
   validateChange,
   validateOwnReset,
 } from './password-form.js';
-
-/** The new password typed twice, shared by both forms. */
-function NewPasswordFields({
-  password,
-  repeat,
-  onPassword,
-  onRepeat,
-  errors,
-}: {
-  readonly password: string;
-  readonly repeat: string;
-  readonly onPassword: (value: string) => void;
-  readonly onRepeat: (value: string) => void;
-  readonly errors: FieldErrors<'password' | 'repeat'>;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PasswordField
-        label={t('web.forgot.new_password')}
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => onPassword(event.target.value)}
-        error={errors.password && t(errors.password, PASSWORD_LENGTH)}
-      />
-      <PasswordField
-        label={t('web.auth.repeat_password')}
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(event) => onRepeat(event.target.value)}
-        error={errors.repeat && t(errors.repeat)}
-      />
-    </>
-  );
-}
 
 /**
  * Change with the current password (`amendPassword`). The server keeps this device logged in
