@@ -1,3 +1,4 @@
+// Over 400 lines: one uPlot instance whose draw hooks share its scales, candles and levels.
 /**
  * The candlestick chart on uPlot, driven from outside: `load` a history, `live` each candle
  * from the socket, `prepend` older ones, `applyIndicators` as the live worker computes them,

@@ -1,3 +1,4 @@
+// Over 400 lines: every rule of the order form, each a small pure function, read as one list.
 /**
  * The order form's rules (docs/product.md#states modes and toggles, #validation lots and stop
  * levels) as pure functions over what the user typed: lot stepping and snapping, field checks, the
