@@ -1,4 +1,4 @@
-/** For unit tests: waits for a condition, not for a time. */
+/** For unit tests: waits for a condition, or for the tasks already queued, never for a time. */
 import { vi } from 'vitest';
 
 /** Resolves once `check` passes; fails naming `what` after `timeoutMs`. */
@@ -10,3 +10,6 @@ export async function until(check: () => boolean, what: string, timeoutMs = 4000
     { timeout: timeoutMs, interval: 10 },
   );
 }
+
+/** Resolves after the tasks queued so far (timers of 0 ms, settled fetches) have run. */
+export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
