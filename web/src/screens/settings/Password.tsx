@@ -7,13 +7,11 @@ import { goBack, navigate } from '../../nav/location.js';
 import { session, signOut } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PasswordField } from '../../ui/PasswordField.js';
-import { SendCodeButton } from '../../ui/SendCodeButton.js';
 import { Tabs } from '../../ui/Tabs.js';
 import type { AccountValue } from '../auth/AccountField.js';
-import { NewPasswordFields } from '../auth/NewPasswordFields.js';
+import { CodeField, NewPasswordFields, useNewPassword } from '../auth/PasswordFields.js';
 import { sendCode } from '../auth/sendCode.js';
 import { accountPayload } from '../auth/useAccount.js';
 import { useCheckedSubmit } from '../auth/useCheckedSubmit.js';
@@ -31,8 +29,8 @@ import {
 function ChangeForm() {
   const { t } = useTranslation();
   const [old, setOld] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const passwords = useNewPassword();
+  const { password, repeat } = passwords;
   // A wrong current password is refused with the server's message; what was typed stays.
   const { errors, busy, submit } = useCheckedSubmit(
     () => validateChange({ old, password, repeat }),
@@ -43,8 +41,7 @@ function ChangeForm() {
         secondary_password: repeat,
       });
       setOld('');
-      setPassword('');
-      setRepeat('');
+      passwords.clear();
       goBack('/user');
     },
   );
@@ -58,13 +55,7 @@ function ChangeForm() {
         onChange={(event) => setOld(event.target.value)}
         error={errors.old && t(errors.old)}
       />
-      <NewPasswordFields
-        password={password}
-        repeat={repeat}
-        onPassword={setPassword}
-        onRepeat={setRepeat}
-        errors={errors}
-      />
+      <NewPasswordFields value={passwords} errors={errors} />
       <Button type="submit" block busy={busy}>
         {t('web.password.submit')}
       </Button>
@@ -81,8 +72,8 @@ function ChangeForm() {
 function ResetForm({ account }: { readonly account: AccountValue }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const passwords = useNewPassword();
+  const { password, repeat } = passwords;
   // A wrong or expired code is refused with the server's message; what was typed stays.
   const { errors, busy, submit } = useCheckedSubmit(
     () => validateOwnReset({ code, password, repeat }),
@@ -102,22 +93,13 @@ function ResetForm({ account }: { readonly account: AccountValue }) {
   return (
     <form className="form-stack" noValidate onSubmit={submit}>
       <p className="form-note">{t('web.password.code_to', { account: account.account })}</p>
-      <Field
-        label={t('web.auth.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
+      <CodeField
         value={code}
-        onChange={(event) => setCode(event.target.value)}
+        onChange={setCode}
         error={errors.code && t(errors.code)}
-        trailing={<SendCodeButton onSend={() => sendCode(account, CODE_PURPOSE.RESET)} />}
+        onSend={() => sendCode(account, CODE_PURPOSE.RESET)}
       />
-      <NewPasswordFields
-        password={password}
-        repeat={repeat}
-        onPassword={setPassword}
-        onRepeat={setRepeat}
-        errors={errors}
-      />
+      <NewPasswordFields value={passwords} errors={errors} />
       <Button type="submit" block busy={busy}>
         {t('web.forgot.submit')}
       </Button>
