@@ -1,6 +1,8 @@
 /**
  * The app's folders are layers that point one way (web/README.md): a module imports from its
- * own layer or a lower one, never from a higher one. A new folder gets its place here.
+ * own layer or a lower one, never from a higher one; the folders of one layer import one
+ * another in one direction only (no cycle); the two workers import nothing of the app. A new
+ * folder gets its place here.
  */
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -11,10 +13,11 @@ import { describe, expect, it } from 'vitest';
  * app/ (and vite.config.ts) reads service-worker/requests.ts.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['worker', 'service-worker', 'nav', 'styles', 'schema-policy'],
+  ['worker', 'service-worker', 'nav', 'styles', 'schema-policy', 'test-support'],
   ['live'],
   ['state', 'api', 'i18n'],
   ['ui'],
+  ['widgets'],
   ['screens'],
   ['app', 'main'],
 ];
@@ -40,26 +43,83 @@ function resolve(from: string, specifier: string): string | undefined {
   return parts.join('/');
 }
 
-/** Every import of `sources` (path → text) that points to a higher layer or an unknown one. */
-export function upwardImports(sources: Readonly<Record<string, string>>): string[] {
-  const found: string[] = [];
+/** The app's own imports of `sources` (path → text): where each is written, what it names. */
+function* importsOf(sources: Readonly<Record<string, string>>) {
   for (const [path, text] of Object.entries(sources)) {
-    const fromUnit = unitOf(path);
-    const fromRank = RANK.get(fromUnit);
-    if (fromRank === undefined) {
-      found.push(`${path}: ${fromUnit} has no layer`);
-      continue;
-    }
     // Static imports, re-exports, `import()` and `import '…'` alike.
     for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
       const target = resolve(path, fileName);
-      if (target === undefined) continue;
-      const toUnit = unitOf(target);
-      const toRank = RANK.get(toUnit);
-      if (toRank === undefined || toRank > fromRank) found.push(`${path} → ${fileName}`);
+      if (target !== undefined) yield { path, fileName, from: unitOf(path), to: unitOf(target) };
     }
   }
+}
+
+/** Every import of `sources` (path → text) that points to a higher layer or an unknown one. */
+export function upwardImports(sources: Readonly<Record<string, string>>): string[] {
+  const found = new Set<string>();
+  for (const path of Object.keys(sources)) {
+    if (!RANK.has(unitOf(path))) found.add(`${path}: ${unitOf(path)} has no layer`);
+  }
+  for (const { path, fileName, from, to } of importsOf(sources)) {
+    const fromRank = RANK.get(from);
+    const toRank = RANK.get(to);
+    if (fromRank === undefined) continue;
+    if (toRank === undefined || toRank > fromRank) found.add(`${path} → ${fileName}`);
+  }
+  return [...found].sort();
+}
+
+/** The folders that are entries of their own: they import nothing of the app but themselves. */
+const WORKERS: ReadonlySet<string> = new Set(['worker', 'service-worker']);
+
+/**
+ * What a worker may import all the same, as it imports no app: the schemas' no-eval switch, and
+ * the tests' helpers.
+ */
+const FOR_WORKERS: ReadonlySet<string> = new Set(['schema-policy', 'test-support']);
+
+/** Every import of a worker's folder from anywhere else in the app. */
+export function workerImports(sources: Readonly<Record<string, string>>): string[] {
+  const found: string[] = [];
+  for (const { path, fileName, from, to } of importsOf(sources)) {
+    if (WORKERS.has(from) && to !== from && !FOR_WORKERS.has(to))
+      found.push(`${path} → ${fileName}`);
+  }
   return found.sort();
+}
+
+/**
+ * The cycles between folders of one layer: each as its folders in order, back to the first,
+ * with one import that closes each step. Folders of one layer may import one another, in one
+ * direction.
+ */
+export function sameLayerCycles(sources: Readonly<Record<string, string>>): string[] {
+  /** Folder → folder of the same layer → one import that makes the edge. */
+  const edges = new Map<string, Map<string, string>>();
+  for (const { path, from, to } of importsOf(sources)) {
+    if (from === to || RANK.get(from) === undefined || RANK.get(from) !== RANK.get(to)) continue;
+    const out = edges.get(from) ?? new Map<string, string>();
+    if (!out.has(to)) out.set(to, path);
+    edges.set(from, out);
+  }
+  const found = new Set<string>();
+  // The folders are few: a path search from each finds every cycle through it.
+  const walk = (start: string, at: string, trail: string[]) => {
+    for (const [next, via] of edges.get(at) ?? []) {
+      const step = [...trail, `${at} (${via})`];
+      if (next === start) {
+        // Written from its smallest folder, so a cycle found from each of its folders is one.
+        const names = step.map((part) => part.split(' ')[0] as string);
+        const first = names.indexOf([...names].sort()[0] as string);
+        const turned = [...step.slice(first), ...step.slice(0, first)];
+        found.add(`${turned.join(' → ')} → ${names[first]}`);
+      } else if (!trail.some((part) => part.startsWith(`${next} `)) && next !== start) {
+        walk(start, next, step);
+      }
+    }
+  };
+  for (const start of edges.keys()) walk(start, start, []);
+  return [...found].sort();
 }
 
 /** Every source file of the app, tests included, by its path under web/src. */
@@ -83,6 +143,14 @@ describe('layers', () => {
     expect(upwardImports(sources)).toEqual([]);
   });
 
+  it('has no cycle between folders of one layer', () => {
+    expect(sameLayerCycles(sources)).toEqual([]);
+  });
+
+  it('has no import of the app from either worker', () => {
+    expect(workerImports(sources)).toEqual([]);
+  });
+
   it('names an import from a higher layer, an unknown folder and one outside any', () => {
     expect(
       upwardImports({
@@ -97,6 +165,40 @@ describe('layers', () => {
       'live/hooks.ts → ../app/App.js',
       'misc/thing.ts: misc has no layer',
       'state/market.ts → ../screens/home/quote-list.js',
+    ]);
+  });
+
+  it('names a cycle between folders of one layer, once, and no one-way import', () => {
+    expect(
+      sameLayerCycles({
+        'state/session.ts': "import { api } from '../api/index.js';",
+        'api/index.ts': "import { i18n } from '../i18n/index.js';",
+        'i18n/index.ts': "import { settings } from '../state/settings.js';",
+        'state/market.ts': "import { format } from '../i18n/format.js';",
+        'ui/Button.tsx': "import { live } from '../live/store.js';",
+      }),
+    ).toEqual([
+      'api (api/index.ts) → i18n (i18n/index.ts) → state (state/session.ts) → api',
+      'i18n (i18n/index.ts) → state (state/market.ts) → i18n',
+    ]);
+    expect(
+      sameLayerCycles({
+        'state/session.ts': "import { api } from '../api/index.js';",
+        'api/index.ts': "import { i18n } from '../i18n/index.js';",
+      }),
+    ).toEqual([]);
+  });
+
+  it('names an import of the app from either worker', () => {
+    expect(
+      workerImports({
+        'worker/core.ts': "import { x } from './model.js'; import { y } from '../nav/location.js';",
+        'service-worker/sw.ts': "import type { Z } from '../styles/tokens.js';",
+        'live/bridge.ts': "import type { LiveApi } from '../worker/api.js';",
+      }),
+    ).toEqual([
+      'service-worker/sw.ts → ../styles/tokens.js',
+      'worker/core.ts → ../nav/location.js',
     ]);
   });
 });

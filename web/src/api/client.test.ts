@@ -1,10 +1,9 @@
 import type { FetchLike } from '@pipstream/protocol';
 import { routes } from '@pipstream/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { beginLoading, endLoading, ui } from '../state/ui.js';
+import { eurusdOrder } from '../test-support/api-calls.js';
 import type { ApiHooks } from './client.js';
 import { createRoutedApi } from './routed.js';
-import { eurusdOrder } from './test-support.js';
 
 interface Recorded {
   toasts: { text: string; tone: string }[];
@@ -20,6 +19,9 @@ const envelope = (code: number, msg: string, data: unknown = null) =>
     headers: { 'content-type': 'application/json' },
   });
 
+/** How many calls the loading indicator would be showing for. */
+let loading = 0;
+
 /** An API over a stub fetch, recording what the UI would have done (connection lost when told). */
 function setup(fetch: FetchLike, { connectionLost = false } = {}) {
   const recorded: Recorded = { toasts: [], sessionGone: 0, warnings: [], answered: [] };
@@ -28,8 +30,12 @@ function setup(fetch: FetchLike, { connectionLost = false } = {}) {
     answered: (answered) => recorded.answered.push(answered),
     toast: (text, tone) => recorded.toasts.push({ text, tone }),
     translate: (key, params) => `${key}${params ? JSON.stringify(params) : ''}`,
-    beginLoading,
-    endLoading,
+    beginLoading: () => {
+      loading += 1;
+    },
+    endLoading: () => {
+      loading -= 1;
+    },
     sessionGone: () => {
       recorded.sessionGone += 1;
     },
@@ -55,7 +61,7 @@ const refuse =
     envelope(code, msg);
 
 afterEach(() => {
-  ui.loading = 0;
+  loading = 0;
 });
 
 describe('API layer (docs/product.md#errors)', () => {
@@ -242,24 +248,24 @@ describe('API layer (docs/product.md#errors)', () => {
     const first = api.call('newsInfo', { id: 1 });
     const second = api.call('newsInfo', { id: 1 });
     const unrelated = api.call('areaList');
-    expect(ui.loading).toBe(2);
+    expect(loading).toBe(2);
 
     pending[0]?.(envelope(1, '', item));
     await first;
-    expect(ui.loading).toBe(1);
+    expect(loading).toBe(1);
 
     pending[1]?.(envelope(0, 'gone'));
     await expect(second).rejects.toMatchObject({ code: 0 });
-    expect(ui.loading).toBe(0);
+    expect(loading).toBe(0);
 
     pending[2]?.(envelope(1, '', []));
     await unrelated;
-    expect(ui.loading).toBe(0);
+    expect(loading).toBe(0);
   });
 
   it('keeps the count balanced when a loading call is refused before sending', async () => {
     const { api } = setup(async () => envelope(1, ''));
     await expect(api.call('newsInfo', { id: 0 })).rejects.toMatchObject({ code: 422 });
-    expect(ui.loading).toBe(0);
+    expect(loading).toBe(0);
   });
 });

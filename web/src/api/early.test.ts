@@ -1,6 +1,7 @@
 import { firstScreenRoutes, type RawAnswer } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import type { FirstAnswer } from '../worker/api.js';
+import { nextTask } from '../test-support/until.js';
+import type { FirstAnswer } from '../worker/contract.js';
 import {
   answeringEarly,
   createEarlyReads,
@@ -80,7 +81,7 @@ describe('early reads', () => {
     const reads = createEarlyReads({ fetch: () => Promise.reject(new TypeError('offline')) });
     reads.send('categories', ORIGIN, { lang: 'en', token: null });
     // An unhandled rejection would fail the test run here.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     await expect(reads.take('categories', { lang: 'en', token: null })).rejects.toThrow('offline');
   });
 

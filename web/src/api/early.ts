@@ -4,7 +4,7 @@
  * sending its own (see `api.call`). An early read nobody takes within `maxAgeMs` is dropped.
  */
 import type { FetchLike, RawAnswer } from '@pipstream/protocol';
-import type { FirstAnswer } from '../worker/api.js';
+import type { FirstAnswer } from '../worker/contract.js';
 
 /**
  * The first screen's reads, by call name, with the route table's paths (a test holds them equal to

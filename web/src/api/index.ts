@@ -2,13 +2,38 @@ import { i18n } from '../i18n/index.js';
 import { liveWorker } from '../live/bridge.js';
 import { live } from '../live/store.js';
 import { currentTarget, loginFrom, navigate, splitHash } from '../nav/location.js';
-import { browserOffline, requestEnded } from '../state/network.js';
-import { session, signOut } from '../state/session.js';
-import { settings } from '../state/settings.js';
-import { beginLoading, endLoading, showToast } from '../state/ui.js';
 import type { Api } from './client.js';
 import { answeringEarly, type CallOf, createEarlyReads, type EarlyHeaders } from './early.js';
-import type { ApiOptions } from './routed.js';
+import type { ApiHooks, ApiOptions } from './routed.js';
+
+/**
+ * What the REST client needs of the app above it: who calls, how a call shows, what a 999 ends.
+ * The client sits below the app's state, so boot gives it these at start-up
+ * (`provideApiContext`) instead of it importing them.
+ */
+export interface ApiContext extends Pick<ApiHooks, 'toast' | 'beginLoading' | 'endLoading'> {
+  /** The token and the language every call carries. */
+  readonly user: () => EarlyHeaders;
+  /** Whether the browser says it is offline: the first screen's reads then wait. */
+  readonly browserOffline: () => boolean;
+  /** A request got an answer (`true`) or none (`false`). */
+  readonly answered: (answered: boolean) => void;
+  /** Forgets the session a 999 ended (the client then sends the user to /login). */
+  readonly signOut: () => void;
+}
+
+let context: ApiContext | undefined;
+
+/** Gives the client what it needs of the app; boot calls it first. */
+export function provideApiContext(given: ApiContext): void {
+  context = given;
+}
+
+function contextOf(): ApiContext {
+  if (context === undefined)
+    throw new Error('the REST client was used before boot gave it its context');
+  return context;
+}
 
 /**
  * Where a session that ended (999) sends the user from `here` (`/path?query`): /login, back to
@@ -30,7 +55,7 @@ const early = createEarlyReads();
  * browser says it is offline: they could only fail, and are made once the network is back.
  */
 export function sendFirstScreenReads(opensOnQuotes: boolean): void {
-  if (browserOffline()) return;
+  if (contextOf().browserOffline()) return;
   const who = currentUser();
   early.send('companyStatus', location.origin, who);
   if (!opensOnQuotes) return;
@@ -38,22 +63,23 @@ export function sendFirstScreenReads(opensOnQuotes: boolean): void {
   early.send('categories', location.origin, who);
 }
 
-const currentUser = (): EarlyHeaders => ({ lang: settings.language, token: session.token });
+const currentUser = (): EarlyHeaders => contextOf().user();
 
 /** The client's options: its hooks give every call the UI behaviour of docs/product.md#errors. */
 function clientOptions(): ApiOptions {
+  const { user, toast, beginLoading, endLoading, answered, signOut } = contextOf();
   return {
     baseUrl: location.origin,
-    getToken: () => session.token,
-    getLang: () => settings.language,
+    getToken: () => user().token,
+    getLang: () => user().lang,
     hooks: {
-      toast: showToast,
+      toast,
       translate: (key, params) => i18n.t(key, params ?? {}),
       beginLoading,
       endLoading,
-      // The browser's offline word makes it 'offline' at once (worker/model.ts).
+      // The browser's offline word makes it 'offline' at once (worker/connection.ts).
       connectionLost: () => live.connection.state !== 'live',
-      answered: requestEnded,
+      answered,
       sessionGone: () => {
         signOut();
         navigate(loginAfterSessionEnd(currentTarget()), { replace: true });

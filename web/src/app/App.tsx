@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation, useSearch } from 'wouter';
@@ -7,12 +7,13 @@ import { goBack, hashHref, navigate, useHashPath, useHashSearch } from '../nav/l
 import { PageActiveContext } from '../nav/page-activity.js';
 import { refreshTradeListOnNavigation } from '../state/market.js';
 import { session, viewerOf } from '../state/session.js';
+import { settings } from '../state/settings.js';
 import { showToast } from '../state/ui.js';
-import { ConfirmHost } from '../ui/ConfirmHost.js';
-import { ConnectionBadge } from '../ui/ConnectionBadge.js';
-import { LoadingIndicator } from '../ui/LoadingIndicator.js';
-import { MarginBanner } from '../ui/MarginBanner.js';
-import { ToastHost } from '../ui/ToastHost.js';
+import { ConfirmHost } from '../widgets/ConfirmHost.js';
+import { ConnectionBadge } from '../widgets/ConnectionBadge.js';
+import { LoadingIndicator } from '../widgets/LoadingIndicator.js';
+import { MarginBanner } from '../widgets/MarginBanner.js';
+import { ToastHost } from '../widgets/ToastHost.js';
 import { AlertEditorHost } from './AlertEditorHost.js';
 import { guardRoute } from './guard.js';
 import { startRealtime } from './realtime.js';
@@ -25,15 +26,21 @@ import { TabBar } from './TabBar.js';
 export function App() {
   return (
     <Router hook={useHashPath} searchHook={useHashSearch} hrefs={hashHref}>
-      <FormatProvider>
+      <ChosenFormat>
         <Shell />
         <ToastHost />
         <LoadingIndicator />
         <AlertEditorHost />
         <ConfirmHost />
-      </FormatProvider>
+      </ChosenFormat>
     </Router>
   );
+}
+
+/** The formatter of the chosen language: only this re-renders when the language changes. */
+function ChosenFormat({ children }: { readonly children: ReactNode }) {
+  const { language } = useSnapshot(settings);
+  return <FormatProvider language={language}>{children}</FormatProvider>;
 }
 
 function Shell() {

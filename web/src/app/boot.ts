@@ -6,11 +6,11 @@
 import { createElement, StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { subscribe } from 'valtio/vanilla';
-import { sendFirstScreenReads } from '../api/index.js';
-import { followLanguageSetting } from '../i18n/index.js';
+import { provideApiContext, sendFirstScreenReads } from '../api/index.js';
 import { live } from '../live/store.js';
 import { splitHash } from '../nav/location.js';
 import { startAccountFeed } from '../state/account-feed.js';
+import { followLanguageSetting } from '../state/language.js';
 import {
   followTradeListLanguage,
   market,
@@ -18,18 +18,33 @@ import {
   startFirstTradeList,
   startQuoteFeed,
 } from '../state/market.js';
-import { browserOffline, followNetwork } from '../state/network.js';
+import { browserOffline, followNetwork, requestEnded } from '../state/network.js';
+import { session, signOut } from '../state/session.js';
+import { settings } from '../state/settings.js';
 import { followPhoneTheme } from '../state/theme.js';
 import { showAccountCopy, trading } from '../state/trading.js';
+import { beginLoading, endLoading, showToast } from '../state/ui.js';
 import { App } from './App.js';
+import { checkCompanyStatus } from './company-status.js';
 import { firstScreenShown, whenBrowserIdle } from './first-screen.js';
 import { holdSocketLogin, startRealtime } from './realtime.js';
 import { TRADE_LIST_PATHS } from './routes.js';
 import { preloadScreen } from './screens.js';
-import { checkCompanyStatus } from './startup.js';
 
 /** Starts the app in `root`. */
 export function boot(root: HTMLElement): void {
+  // 0. The REST client sits below the app's state: it is given the session, the toasts and
+  // the loading indicator here, before anything calls it.
+  provideApiContext({
+    user: () => ({ lang: settings.language, token: session.token }),
+    browserOffline,
+    toast: showToast,
+    beginLoading,
+    endLoading,
+    answered: requestEnded,
+    signOut,
+  });
+
   // 1. The live worker (started as the entry evaluated: app/start-worker.ts) and its socket:
   // the quotes (DAY_MARKET, for the page's life) stream as soon as it is connected.
   // The socket opens public; the stored login follows in phase 3, as a trader's private pushes

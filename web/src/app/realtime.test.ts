@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectOptions } from '../worker/api.js';
+import type { ConnectOptions } from '../worker/contract.js';
 import { createRealtimeStarter, socketUrl } from './realtime.js';
 
 describe('socket address (docs/product.md#calls)', () => {

@@ -1,7 +1,7 @@
 import { liveWorker } from '../live/bridge.js';
 import { session } from '../state/session.js';
 import { settings } from '../state/settings.js';
-import type { ConnectOptions } from '../worker/api.js';
+import type { ConnectOptions } from '../worker/contract.js';
 
 /**
  * The realtime socket on the page's own host (docs/product.md#calls): ws or wss as the page is

@@ -1,17 +1,23 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { useSnapshot } from 'valtio';
-import { settings } from '../state/settings.js';
 import { type Formatter, formatterOf } from './format.js';
+import type { Language } from './languages.js';
 
-const FormatContext = createContext<Formatter>(formatterOf(settings.language));
+/** English outside a provider; the app renders every screen inside one. */
+const FormatContext = createContext<Formatter>(formatterOf('en'));
 
 /**
- * Gives every screen the formatter of the chosen language. One subscription for the whole app:
+ * Gives every screen the formatter of `language` (the app passes the chosen one). One
+ * subscription for the whole app:
  * a quote row reads the formatter from context instead of watching the settings itself, and
  * a language change re-renders what shows numbers even under `memo`.
  */
-export function FormatProvider({ children }: { readonly children: ReactNode }) {
-  const { language } = useSnapshot(settings);
+export function FormatProvider({
+  language,
+  children,
+}: {
+  readonly language: Language;
+  readonly children: ReactNode;
+}) {
   return <FormatContext value={formatterOf(language)}>{children}</FormatContext>;
 }
 

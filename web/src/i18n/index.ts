@@ -1,5 +1,3 @@
-import { subscribe } from 'valtio/vanilla';
-import { settings } from '../state/settings.js';
 import { i18n, NAMESPACE } from './instance.js';
 import { documentAttributes, LANGUAGE_TAGS, type Language } from './languages.js';
 
@@ -19,6 +17,9 @@ async function ensureTexts(language: Language): Promise<boolean> {
 
 let latest: Language | undefined;
 
+/** The language last asked for, loaded or still loading. */
+export const latestLanguage = (): Language | undefined => latest;
+
 /** Switches the text, `<html lang>` and `<html dir>` to `language`. */
 export async function applyLanguage(language: Language): Promise<void> {
   latest = language;
@@ -30,12 +31,4 @@ export async function applyLanguage(language: Language): Promise<void> {
   document.documentElement.lang = lang;
   document.documentElement.dir = dir;
   document.title = i18n.t('web.app.name');
-}
-
-/** Applies the chosen language now and whenever it changes. */
-export function followLanguageSetting(): void {
-  void applyLanguage(settings.language);
-  subscribe(settings, () => {
-    if (settings.language !== latest) void applyLanguage(settings.language);
-  });
 }

@@ -5,7 +5,7 @@
  * those. Screens call the worker through `liveWorker()` and read the figures through the hooks.
  */
 import { type Remote, transfer, wrap } from 'comlink';
-import type { LiveBatch, LiveWorkerApi } from '../worker/api.js';
+import type { LiveBatch, LiveWorkerApi } from '../worker/contract.js';
 import { applyBatch } from './store.js';
 import { accountWatch, holdingWatch, quoteWatch } from './watch.js';
 

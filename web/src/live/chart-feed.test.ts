@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CandleView, IndicatorUpdate } from '../worker/api.js';
+import type { CandleView, IndicatorUpdate } from '../worker/contract.js';
 import { type ChartFeed, onChartFeed } from './chart-feed.js';
 import { applyBatch, createLiveState } from './store.js';
 

@@ -4,7 +4,7 @@
  * onto its canvas, so a tick re-renders no component, and the indicator values of a candle
  * always follow the candle itself.
  */
-import type { CandleView, IndicatorUpdate, LiveBatch } from '../worker/api.js';
+import type { CandleView, IndicatorUpdate, LiveBatch } from '../worker/contract.js';
 
 /** What one batch brought the chart. */
 export interface ChartFeed {

@@ -15,7 +15,7 @@ import type {
   HoldingView,
   QuoteView,
   RiskView,
-} from '../worker/api.js';
+} from '../worker/contract.js';
 import { live, type OrderSignals, subscribeRow, subscribeSlot } from './store.js';
 import { holdingWatch, quoteWatch, watchAccount } from './watch.js';
 

@@ -1,6 +1,7 @@
 import { subscribe } from 'valtio/vanilla';
 import { describe, expect, it } from 'vitest';
-import type { AccountView, HoldingView, QuoteView } from '../worker/api.js';
+import { nextTask } from '../test-support/until.js';
+import type { AccountView, HoldingView, QuoteView } from '../worker/contract.js';
 import { applyBatch, createLiveState, subscribeRow, subscribeSlot } from './store.js';
 
 function quote(id: number, close: number, extra: Partial<QuoteView> = {}): QuoteView {
@@ -177,36 +178,33 @@ describe('applyBatch', () => {
 });
 
 describe('subscribeRow', () => {
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
   it('hears its own row change, appear and go, and not the others', async () => {
     const state = createLiveState();
     const heard: (string | undefined)[] = [];
     const leave = subscribeRow(state.quotes, 1, (row) => heard.push(row?.closeText));
 
     applyBatch({ quotes: new Map([[2, quote(2, 5)]]) }, state);
-    await tick();
+    await nextTask();
     expect(heard).toEqual([]);
 
     applyBatch({ quotes: new Map([[1, quote(1, 1.5)]]) }, state);
-    await tick();
+    await nextTask();
     applyBatch({ quotes: new Map([[1, quote(1, 1.75)]]) }, state);
-    await tick();
+    await nextTask();
     applyBatch({ quotes: new Map([[2, quote(2, 6)]]) }, state);
-    await tick();
+    await nextTask();
     applyBatch({ quotes: new Map([[1, null]]) }, state);
-    await tick();
+    await nextTask();
     expect(heard).toEqual(['1.50', '1.75', undefined]);
 
     leave();
     applyBatch({ quotes: new Map([[1, quote(1, 2)]]) }, state);
-    await tick();
+    await nextTask();
     expect(heard).toEqual(['1.50', '1.75', undefined]);
   });
 });
 
 describe('subscribeSlot', () => {
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   const account = (balance: number) => ({
     balance,
     usedMargin: 0,
@@ -230,20 +228,20 @@ describe('subscribeSlot', () => {
     const leave = subscribeSlot(state, 'account', (value) => heard.push(value?.balanceText));
 
     applyBatch({ account: account(100) }, state);
-    await tick();
+    await nextTask();
     applyBatch({ quotes: new Map([[1, quote(1, 1.5)]]) }, state);
-    await tick();
+    await nextTask();
     applyBatch({ account: account(120) }, state);
-    await tick();
+    await nextTask();
     applyBatch({ account: null }, state);
-    await tick();
+    await nextTask();
     applyBatch({ account: account(90) }, state);
-    await tick();
+    await nextTask();
     expect(heard).toEqual(['100.00', '120.00', undefined, '90.00']);
 
     leave();
     applyBatch({ account: account(80) }, state);
-    await tick();
+    await nextTask();
     expect(heard).toHaveLength(4);
   });
 });

@@ -14,7 +14,7 @@ import type {
   LiveBatch,
   QuoteView,
   RiskView,
-} from '../worker/api.js';
+} from '../worker/contract.js';
 import { feedChart } from './chart-feed.js';
 
 /** Order events the screens react to, as counters that move (effects depend on them). */

@@ -4,7 +4,7 @@
  * quotes arrive.
  */
 
-import type { ConnectionState } from '../worker/api.js';
+import type { ConnectionState } from '../worker/contract.js';
 import { useConnection, useMarketClosed, useQuoteDelayed } from './hooks.js';
 
 /** Why trading an instrument is paused. */

@@ -1,17 +1,8 @@
 import type { FiredAlert, PriceAlert } from '@pipstream/protocol';
 import { MAX_ALERTS } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../test-support/memory-storage.js';
 import { ALERTS_KEY, type AlertsState, createAlertBook } from './alerts.js';
-import type { KeyValueStorage } from './storage.js';
-
-function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
-  const map = new Map(Object.entries(initial));
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-  };
-}
 
 function setUp(stored?: unknown) {
   const storage = memoryStorage(

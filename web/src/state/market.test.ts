@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_MODULE, recordApiCalls } from '../api/test-support.js';
+import { API_MODULE, recordApiCalls } from '../test-support/api-calls.js';
 
 /** market.ts over a recording API and a stand-in live worker. */
 async function loadMarket() {

@@ -1,8 +1,9 @@
 import type { Order } from '@pipstream/protocol';
 import { proxy } from 'valtio/vanilla';
 import { describe, expect, it } from 'vitest';
-import { eurusdOrder } from '../api/test-support.js';
 import type { OrderSignals } from '../live/store.js';
+import { eurusdOrder } from '../test-support/api-calls.js';
+import { nextTask } from '../test-support/until.js';
 import { expectOwnClose, startOrderNews } from './order-news.js';
 import type { TradingState } from './trading.js';
 
@@ -21,8 +22,6 @@ function order(id: number, fields: Partial<Order> = {}): Order {
   });
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function harness(history: Order[] = []) {
   const trading = proxy<TradingState>({ holding: [], pending: [], balance: '0', loaded: true });
   const signals = proxy<OrderSignals>({ closedIds: [], closedSeq: 0, resyncSeq: 0 });
@@ -40,20 +39,20 @@ function harness(history: Order[] = []) {
 async function pushClosed(signals: OrderSignals, ids: number[]) {
   signals.closedIds = ids;
   signals.closedSeq += 1;
-  await flush();
-  await flush();
+  await nextTask();
+  await nextTask();
 }
 
 describe('order news', () => {
   it('announces an order that was pending and is now holding, once', async () => {
     const { trading, told } = harness();
     trading.pending = [order(1)];
-    await flush();
+    await nextTask();
     trading.pending = [];
     trading.holding = [order(1, { Status: 1, FactProfits: '2.5' })];
-    await flush();
+    await nextTask();
     trading.holding = [order(1, { Status: 1, FactProfits: '3' })];
-    await flush();
+    await nextTask();
     expect(told).toEqual(['Pending order filled: EUR/USD Buy 1 lots at 1.09500, P&L 2.50']);
   });
 

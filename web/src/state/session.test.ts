@@ -1,17 +1,8 @@
 import type { Session } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../test-support/memory-storage.js';
 import { createSessionStore, loadSession, viewerOf } from './session.js';
 import type { KeyValueStorage } from './storage.js';
-
-function memoryStorage(): KeyValueStorage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
 
 const answer = (isDemo: number): Session => ({
   token: 'tok-123',

@@ -4,7 +4,7 @@
  * first chunk, which must not pull in the schemas.
  */
 import type { Order } from '@pipstream/protocol';
-import type { OpenOrder } from '../worker/api.js';
+import type { OpenOrder } from '../worker/contract.js';
 
 /**
  * At most this many pages are read for one list (this project's choice: 50 pages of the mock's

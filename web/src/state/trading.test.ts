@@ -1,7 +1,8 @@
 import type { Order, OrderList } from '@pipstream/protocol';
 import { proxy, ref } from 'valtio/vanilla';
 import { describe, expect, it, vi } from 'vitest';
-import { eurusdOrder } from '../api/test-support.js';
+import { eurusdOrder } from '../test-support/api-calls.js';
+import { nextTask } from '../test-support/until.js';
 import { type AccountFigures, createTradingRefresher, type TradingState } from './trading.js';
 
 function order(id: number, status: number): Order {
@@ -79,7 +80,7 @@ function setup(options: { holding: number; pending: number; balance?: string }) 
   const release = async () => {
     // Let the reads reach their next request, then answer everything waiting.
     for (let round = 0; round < 20; round++) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       for (const resume of waiting.splice(0)) resume();
     }
   };

@@ -8,7 +8,7 @@ import type { Money, Order, OrderList } from '@pipstream/protocol';
 import { proxy, ref } from 'valtio/vanilla';
 import { api } from '../api/index.js';
 import { liveWorker } from '../live/bridge.js';
-import type { OpenOrder } from '../worker/api.js';
+import type { OpenOrder } from '../worker/contract.js';
 import type { AccountCopy } from './device-copy.js';
 import { browserOffline, whenBack } from './network.js';
 import { session } from './session.js';

@@ -1,5 +1,6 @@
 import type { AccountSummary } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
+import { nextTask } from '../test-support/until.js';
 import { createSummaryRefresher, type WalletState } from './wallet.js';
 
 function deferred<T>() {
@@ -48,7 +49,7 @@ describe('summary refresher', () => {
     whenBack[0]?.();
     answers[1]?.resolve(summary('7'));
     await Promise.resolve();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     expect(state.summary).toEqual(summary('7'));
   });
 

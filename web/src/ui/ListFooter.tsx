@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button.js';
-import type { PagedList } from './usePagedList.js';
+import type { PagedList } from './paged-list.js';
 
 /** How far below the screen the next page starts loading (this project's choice). */
 const PRELOAD_MARGIN = '240px 0px';

@@ -4,8 +4,8 @@ import { Button } from './Button.js';
 import { EmptyState } from './EmptyState.js';
 import type { IconName } from './Icon.js';
 import { ListFooter } from './ListFooter.js';
+import type { PagedList } from './paged-list.js';
 import { SkeletonList } from './Skeleton.js';
-import type { PagedList } from './usePagedList.js';
 
 export interface PagedBodyProps<T> {
   readonly list: PagedList<T>;

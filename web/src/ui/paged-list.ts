@@ -116,3 +116,12 @@ export function pagedReducer<T>(
     }
   };
 }
+
+export interface PagedList<T> extends PagedState<T> {
+  /** Appends the next page, unless one is loading or the end is reached. */
+  loadMore(): void;
+  /** Re-reads page 1, keeping the rows on screen until it answers; resolves when done. */
+  refresh(): Promise<void>;
+  /** Tries the load that failed again (the first page, or the next one). */
+  retry(): void;
+}

@@ -19,10 +19,10 @@ import {
   type WebSocketConstructor,
 } from '@pipstream/protocol';
 import { createAlertWatch } from './alert-watch.js';
-import type { BatchListener, ConnectOptions, LiveApi } from './api.js';
 import { type LiveBatch, mergeBatch } from './batch.js';
 import { createBatcher, type FrameScheduler } from './batcher.js';
 import { createChartSeries } from './chart-series.js';
+import type { BatchListener, ConnectOptions, LiveApi } from './contract.js';
 import { createLiveModel } from './model.js';
 
 export interface LiveCoreOptions {

@@ -4,7 +4,7 @@
  */
 import '../schema-policy.js';
 import { expose } from 'comlink';
-import type { LiveWorkerApi } from './api.js';
+import type { LiveWorkerApi } from './contract.js';
 import { createLiveCore } from './core.js';
 import { readFirstAnswer } from './first-answers.js';
 import { warmNumberFormatting } from './warm-intl.js';

@@ -1,8 +1,8 @@
 import type { LoginType } from '@pipstream/protocol';
 import { useTranslation } from 'react-i18next';
-import { AreaCodeSelect } from '../../ui/AreaCodeSelect.js';
 import { Field } from '../../ui/Field.js';
 import { Tabs } from '../../ui/Tabs.js';
+import { AreaCodeSelect } from '../../widgets/AreaCodeSelect.js';
 
 export interface AccountValue {
   readonly type: LoginType;

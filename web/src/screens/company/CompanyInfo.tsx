@@ -2,10 +2,10 @@ import { type Company, NO_VALUE } from '@pipstream/protocol';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.js';
-import { copyText } from '../../ui/copy.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { Logo } from '../../ui/Logo.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
+import { copyText } from '../../widgets/copy.js';
 import { companyHref } from '../product/company-link.js';
 import { useCompany } from './useCompany.js';
 

@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
 import { navigate } from '../../nav/location.js';
 import { Button } from '../../ui/Button.js';
-import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { PasswordField } from '../../ui/PasswordField.js';
-import { SendCodeButton } from '../../ui/SendCodeButton.js';
 import { AccountField, LoginTypeTabs } from '../auth/AccountField.js';
+import { CodeField, NewPasswordFields, useNewPassword } from '../auth/PasswordFields.js';
 import { sendCode } from '../auth/sendCode.js';
 import { accountPayload, useAccount } from '../auth/useAccount.js';
 import { useCheckedSubmit } from '../auth/useCheckedSubmit.js';
@@ -24,8 +22,8 @@ export default function Forgot() {
   const { t } = useTranslation();
   const account = useAccount();
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const passwords = useNewPassword();
+  const { password, repeat } = passwords;
   const { errors, setErrors, busy, submit } = useCheckedSubmit<ResetField>(
     () => validateReset({ ...account.value, code, password, repeat }),
     async () => {
@@ -62,29 +60,13 @@ export default function Forgot() {
           }}
         />
         <AccountField value={account.value} onChange={account.setValue} error={errors.account} />
-        <Field
-          label={t('web.auth.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
+        <CodeField
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          onChange={setCode}
           error={message(errors.code)}
-          trailing={<SendCodeButton onSend={requestCode} />}
+          onSend={requestCode}
         />
-        <PasswordField
-          label={t('web.forgot.new_password')}
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={message(errors.password)}
-        />
-        <PasswordField
-          label={t('web.auth.repeat_password')}
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-          error={message(errors.repeat)}
-        />
+        <NewPasswordFields value={passwords} errors={errors} />
         <Button type="submit" block busy={busy}>
           {t('web.forgot.submit')}
         </Button>

@@ -6,18 +6,18 @@ import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { session } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
-import { copyText } from '../../ui/copy.js';
 import { Field } from '../../ui/Field.js';
 import { IconButton } from '../../ui/IconButton.js';
-import { ImageUploadField, useImageUpload } from '../../ui/ImageUploadField.js';
 import { uploadedUrl } from '../../ui/image-upload.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
 import { QrCode } from '../../ui/QrCode.js';
 import { SelectField } from '../../ui/SelectField.js';
-import { type PagedList, usePagedList } from '../../ui/usePagedList.js';
-import { type Remote, useRemote } from '../../ui/useRemote.js';
+import { copyText } from '../../widgets/copy.js';
+import { ImageUploadField, useImageUpload } from '../../widgets/ImageUploadField.js';
+import { type PagedList, usePagedList } from '../../widgets/usePagedList.js';
+import { type Remote, useRemote } from '../../widgets/useRemote.js';
 import {
   acceptAmountInput,
   checkDeposit,

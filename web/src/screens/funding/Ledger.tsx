@@ -8,7 +8,7 @@ import { refreshSummary, wallet } from '../../state/wallet.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
-import { usePagedList } from '../../ui/usePagedList.js';
+import { usePagedList } from '../../widgets/usePagedList.js';
 import { ledgerRowView } from './ledger-view.js';
 
 /** One balance change: its text (the Type 10 Memo rule), signed amount and time. */

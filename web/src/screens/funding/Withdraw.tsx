@@ -7,7 +7,7 @@ import { navigate } from '../../nav/location.js';
 import { refreshSummary } from '../../state/wallet.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
-import { usePagedList } from '../../ui/usePagedList.js';
+import { usePagedList } from '../../widgets/usePagedList.js';
 import { useDrawMethods, useDrawSymbols } from '../wallet/wallet-data.js';
 import type { DrawKind } from '../wallet/wallet-methods.js';
 import { type FundingTab, FundingTabs } from './FundingTabs.js';

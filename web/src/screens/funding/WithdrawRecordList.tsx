@@ -3,7 +3,7 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { PagedBody } from '../../ui/PagedBody.js';
-import type { PagedList } from '../../ui/usePagedList.js';
+import type { PagedList } from '../../widgets/usePagedList.js';
 import { recordView } from './withdraw-records.js';
 
 /** One label and value of a record. */

@@ -5,14 +5,14 @@ import { Link } from 'wouter';
 import { usePageActive } from '../../nav/page-activity.js';
 import { inCategory } from '../../state/category-filter.js';
 import { market } from '../../state/market.js';
-import { ConnectionDot } from '../../ui/ConnectionBadge.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Icon } from '../../ui/Icon.js';
 import { IconButton } from '../../ui/IconButton.js';
-import { LanguageDrawer } from '../../ui/LanguageDrawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonList } from '../../ui/Skeleton.js';
 import { Tabs } from '../../ui/Tabs.js';
+import { ConnectionDot } from '../../widgets/ConnectionBadge.js';
+import { LanguageDrawer } from '../../widgets/LanguageDrawer.js';
 import { QuoteList } from './QuoteRow.js';
 
 /** docs/product.md#constants: the home skeleton shows 10 items. */

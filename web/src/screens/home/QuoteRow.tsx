@@ -11,7 +11,7 @@ import { Logo } from '../../ui/Logo.js';
 import { longPressHandlers } from '../../ui/long-press.js';
 import { RowLink } from '../../ui/RowLink.js';
 import { VirtualList } from '../../ui/VirtualList.js';
-import type { QuoteView } from '../../worker/api.js';
+import type { QuoteView } from '../../worker/contract.js';
 import { logoGate } from './logo-gate.js';
 import { changeClass, createQuotePainter, priceClass, type QuoteState } from './quote-paint.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuoteView } from '../../worker/api.js';
+import type { QuoteView } from '../../worker/contract.js';
 import type { FlashSweeper, FlashTarget } from './quote-flash.js';
 import { createQuotePainter, type FigureElement } from './quote-paint.js';
 

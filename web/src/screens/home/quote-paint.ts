@@ -4,7 +4,7 @@
  * costs a text update or two; a move lights the price's flash through the shared sweeper
  * (see quote-flash.ts) instead of calling `animate()`, which resolves style at once.
  */
-import type { QuoteView } from '../../worker/api.js';
+import type { QuoteView } from '../../worker/contract.js';
 import { type FlashSweeper, type FlashTarget, quoteFlash } from './quote-flash.js';
 import { type ChangeTone, changeTone } from './quote-list.js';
 

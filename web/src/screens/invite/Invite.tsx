@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
-import { copyText } from '../../ui/copy.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Icon } from '../../ui/Icon.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { QrCode } from '../../ui/QrCode.js';
+import { copyText } from '../../widgets/copy.js';
 import { inviteLink } from './invite-link.js';
 
 /** The invite screen's QR code is 160 px (error correction H, from `QrCode`). */

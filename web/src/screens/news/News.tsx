@@ -7,7 +7,7 @@ import { useFormat } from '../../i18n/FormatProvider.js';
 import { PagedBody } from '../../ui/PagedBody.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
-import { usePagedList } from '../../ui/usePagedList.js';
+import { usePagedList } from '../../widgets/usePagedList.js';
 import { newsDetailPath } from './news-view.js';
 
 /** A missing picture leaves its place empty rather than showing a broken image. */

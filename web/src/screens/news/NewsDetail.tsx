@@ -5,10 +5,10 @@ import { Link, useSearch } from 'wouter';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { Button } from '../../ui/Button.js';
-import { useRetryWhenBack } from '../../ui/back-online.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
+import { useRetryWhenBack } from '../../widgets/back-online.js';
 import { newsIdOf } from './news-view.js';
 import { sanitizeNewsHtml } from './sanitize.js';
 

@@ -116,6 +116,23 @@ function StopValue({ order, value }: { readonly order: Order; readonly value: nu
   return <>{price === null ? t('web.order.off') : decimal(price)}</>;
 }
 
+/** The margin and the stop levels: the figures a holding and a pending order show alike. */
+function MarginAndStops({ order }: { readonly order: Order }) {
+  const { t } = useTranslation();
+  const { decimal } = useFormat();
+  return (
+    <>
+      <Figure label={t('web.order.margin')}>{decimal(formatMargin(order.CautionMoney))}</Figure>
+      <Figure label={t('web.order.take_profit')}>
+        <StopValue order={order} value={order.TargetProfitPrice} />
+      </Figure>
+      <Figure label={t('web.order.stop_loss')}>
+        <StopValue order={order} value={order.TargetLossPrice} />
+      </Figure>
+    </>
+  );
+}
+
 /**
  * A holding order: live price and P&L from the worker, REST figures until it has them. Ticks
  * never render it: its painter writes both figures into the DOM (see figure-paint.ts), and the
@@ -157,13 +174,7 @@ export const HoldingRow = memo(function HoldingRow({ order, busyId, ...actions }
           <dt>{t('web.order.current_price')}</dt>
           <dd ref={price} className="num" />
         </div>
-        <Figure label={t('web.order.margin')}>{decimal(formatMargin(order.CautionMoney))}</Figure>
-        <Figure label={t('web.order.take_profit')}>
-          <StopValue order={order} value={order.TargetProfitPrice} />
-        </Figure>
-        <Figure label={t('web.order.stop_loss')}>
-          <StopValue order={order} value={order.TargetLossPrice} />
-        </Figure>
+        <MarginAndStops order={order} />
         <Figure label={t('web.order.leverage')}>
           {t('web.order.leverage_value', { value: order.Multiple })}
         </Figure>
@@ -212,13 +223,7 @@ export const PendingRow = memo(function PendingRow({ order, busyId, ...actions }
         <Figure label={t('web.order.current_price')}>
           {quote ? decimal(orderPrice(order, quote.close)) : NO_VALUE}
         </Figure>
-        <Figure label={t('web.order.margin')}>{decimal(formatMargin(order.CautionMoney))}</Figure>
-        <Figure label={t('web.order.take_profit')}>
-          <StopValue order={order} value={order.TargetProfitPrice} />
-        </Figure>
-        <Figure label={t('web.order.stop_loss')}>
-          <StopValue order={order} value={order.TargetLossPrice} />
-        </Figure>
+        <MarginAndStops order={order} />
         <Figure label={t('web.order.open_time')}>{dateTime(order.CreateTimeHandler)}</Figure>
       </dl>
       <div className="orders-actions">

@@ -1,6 +1,6 @@
 import type { Order } from '@pipstream/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_MODULE } from '../../api/test-support.js';
+import { API_MODULE } from '../../test-support/api-calls.js';
 
 /** A buy of 1 lot of EURUSD (instrument 7), as `my_deal` lists it. */
 const holding = {

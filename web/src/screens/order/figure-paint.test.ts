@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountView, HoldingView } from '../../worker/api.js';
+import type { AccountView, HoldingView } from '../../worker/contract.js';
 import type { FigureElement } from '../home/quote-paint.js';
 import {
   type AccountElements,

@@ -5,7 +5,7 @@
  */
 import type { Displayable } from '@pipstream/protocol';
 import { NO_VALUE } from '@pipstream/protocol';
-import type { AccountView, HoldingView } from '../../worker/api.js';
+import type { AccountView, HoldingView } from '../../worker/contract.js';
 import { type ElementHolder, type FigureElement, writeText } from '../home/quote-paint.js';
 import { pnlTone } from './order-view.js';
 

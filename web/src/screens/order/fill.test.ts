@@ -1,6 +1,6 @@
 import type { Order } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { eurusdOrder } from '../../api/test-support.js';
+import { eurusdOrder } from '../../test-support/api-calls.js';
 import { fillNews, slippageOf } from './fill.js';
 
 /** A 0.5-lot EUR/USD buy filled at 1.10015, as `submit` answers it. */

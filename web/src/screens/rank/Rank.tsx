@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { Button } from '../../ui/Button.js';
-import { useRetryWhenBack } from '../../ui/back-online.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ListFooter } from '../../ui/ListFooter.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PullToRefresh, RefreshButton } from '../../ui/PullToRefresh.js';
 import { SkeletonList } from '../../ui/Skeleton.js';
+import { useRetryWhenBack } from '../../widgets/back-online.js';
 import { type Figure, leaderFigures, rankPhase } from './rank-view.js';
 
 /** A signed figure in its up/down colour. */

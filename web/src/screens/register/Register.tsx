@@ -11,9 +11,8 @@ import { loadBaseSettings } from '../../state/site.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { PasswordField } from '../../ui/PasswordField.js';
-import { SendCodeButton } from '../../ui/SendCodeButton.js';
 import { AccountField, LoginTypeTabs } from '../auth/AccountField.js';
+import { CodeField, NewPasswordFields, useNewPassword } from '../auth/PasswordFields.js';
 import { sendCode } from '../auth/sendCode.js';
 import { accountPayload, useAccount } from '../auth/useAccount.js';
 import { useCheckedSubmit } from '../auth/useCheckedSubmit.js';
@@ -49,8 +48,8 @@ export default function Register() {
   const { base } = useSnapshot(settings);
   const phoneOffered = usePhoneOffered();
   const account = useAccount();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const passwords = useNewPassword();
+  const { password, repeat } = passwords;
   const [code, setCode] = useState('');
   const [invite, setInvite] = useState(inviteFromLink);
   const [captchaId, setCaptchaId] = useState<string>();
@@ -105,14 +104,11 @@ export default function Register() {
         />
         <AccountField value={account.value} onChange={account.setValue} error={errors.account} />
         {verify === VERIFY_REG_TYPE.CODE && (
-          <Field
-            label={t('web.auth.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
+          <CodeField
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={setCode}
             error={message(errors.code)}
-            trailing={<SendCodeButton onSend={requestCode} />}
+            onSend={requestCode}
           />
         )}
         {verify === VERIFY_REG_TYPE.CAPTCHA && (
@@ -126,20 +122,7 @@ export default function Register() {
             trailing={<Captcha onChange={setCaptchaId} />}
           />
         )}
-        <PasswordField
-          label={t('web.auth.password')}
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={message(errors.password)}
-        />
-        <PasswordField
-          label={t('web.auth.repeat_password')}
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-          error={message(errors.repeat)}
-        />
+        <NewPasswordFields label="web.auth.password" value={passwords} errors={errors} />
         <Field
           label={t('web.register.invite_code')}
           autoCapitalize="characters"

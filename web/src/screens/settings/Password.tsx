@@ -1,4 +1,4 @@
-import { CODE_PURPOSE, PASSWORD_LENGTH } from '@pipstream/protocol';
+import { CODE_PURPOSE } from '@pipstream/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -7,57 +7,20 @@ import { goBack, navigate } from '../../nav/location.js';
 import { session, signOut } from '../../state/session.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PasswordField } from '../../ui/PasswordField.js';
-import { SendCodeButton } from '../../ui/SendCodeButton.js';
 import { Tabs } from '../../ui/Tabs.js';
 import type { AccountValue } from '../auth/AccountField.js';
+import { CodeField, NewPasswordFields, useNewPassword } from '../auth/PasswordFields.js';
 import { sendCode } from '../auth/sendCode.js';
 import { accountPayload } from '../auth/useAccount.js';
 import { useCheckedSubmit } from '../auth/useCheckedSubmit.js';
-import type { FieldErrors } from '../auth/validation.js';
 import {
   ownAccount,
   type PasswordMode,
   validateChange,
   validateOwnReset,
 } from './password-form.js';
-
-/** The new password typed twice, shared by both forms. */
-function NewPasswordFields({
-  password,
-  repeat,
-  onPassword,
-  onRepeat,
-  errors,
-}: {
-  readonly password: string;
-  readonly repeat: string;
-  readonly onPassword: (value: string) => void;
-  readonly onRepeat: (value: string) => void;
-  readonly errors: FieldErrors<'password' | 'repeat'>;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PasswordField
-        label={t('web.forgot.new_password')}
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => onPassword(event.target.value)}
-        error={errors.password && t(errors.password, PASSWORD_LENGTH)}
-      />
-      <PasswordField
-        label={t('web.auth.repeat_password')}
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(event) => onRepeat(event.target.value)}
-        error={errors.repeat && t(errors.repeat)}
-      />
-    </>
-  );
-}
 
 /**
  * Change with the current password (`amendPassword`). The server keeps this device logged in
@@ -66,8 +29,8 @@ function NewPasswordFields({
 function ChangeForm() {
   const { t } = useTranslation();
   const [old, setOld] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const passwords = useNewPassword();
+  const { password, repeat } = passwords;
   // A wrong current password is refused with the server's message; what was typed stays.
   const { errors, busy, submit } = useCheckedSubmit(
     () => validateChange({ old, password, repeat }),
@@ -78,8 +41,7 @@ function ChangeForm() {
         secondary_password: repeat,
       });
       setOld('');
-      setPassword('');
-      setRepeat('');
+      passwords.clear();
       goBack('/user');
     },
   );
@@ -93,13 +55,7 @@ function ChangeForm() {
         onChange={(event) => setOld(event.target.value)}
         error={errors.old && t(errors.old)}
       />
-      <NewPasswordFields
-        password={password}
-        repeat={repeat}
-        onPassword={setPassword}
-        onRepeat={setRepeat}
-        errors={errors}
-      />
+      <NewPasswordFields value={passwords} errors={errors} />
       <Button type="submit" block busy={busy}>
         {t('web.password.submit')}
       </Button>
@@ -116,8 +72,8 @@ function ChangeForm() {
 function ResetForm({ account }: { readonly account: AccountValue }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const passwords = useNewPassword();
+  const { password, repeat } = passwords;
   // A wrong or expired code is refused with the server's message; what was typed stays.
   const { errors, busy, submit } = useCheckedSubmit(
     () => validateOwnReset({ code, password, repeat }),
@@ -137,22 +93,13 @@ function ResetForm({ account }: { readonly account: AccountValue }) {
   return (
     <form className="form-stack" noValidate onSubmit={submit}>
       <p className="form-note">{t('web.password.code_to', { account: account.account })}</p>
-      <Field
-        label={t('web.auth.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
+      <CodeField
         value={code}
-        onChange={(event) => setCode(event.target.value)}
+        onChange={setCode}
         error={errors.code && t(errors.code)}
-        trailing={<SendCodeButton onSend={() => sendCode(account, CODE_PURPOSE.RESET)} />}
+        onSend={() => sendCode(account, CODE_PURPOSE.RESET)}
       />
-      <NewPasswordFields
-        password={password}
-        repeat={repeat}
-        onPassword={setPassword}
-        onRepeat={setRepeat}
-        errors={errors}
-      />
+      <NewPasswordFields value={passwords} errors={errors} />
       <Button type="submit" block busy={busy}>
         {t('web.forgot.submit')}
       </Button>

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { LANGUAGE_NAME_KEYS } from '../../i18n/languages.js';
-import { logout } from '../../state/account.js';
+import { logout } from '../../state/account-actions.js';
 import { setOneTapClose, settings } from '../../state/settings.js';
 import { ActionRow, LinkRow } from '../../ui/ListRow.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { Switch } from '../../ui/Switch.js';
-import { ThemeChoice } from '../../ui/ThemeChoice.js';
+import { ThemeChoice } from '../../widgets/ThemeChoice.js';
 
 /** `/mine/system`: other settings, with the logout row. */
 export default function Settings() {

@@ -5,12 +5,12 @@ import { session } from '../../state/session.js';
 import { settings } from '../../state/settings.js';
 import { loadBaseSettings } from '../../state/site.js';
 import { Button } from '../../ui/Button.js';
-import { useRetryWhenBack } from '../../ui/back-online.js';
-import { copyText } from '../../ui/copy.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Icon } from '../../ui/Icon.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { useRetryWhenBack } from '../../widgets/back-online.js';
+import { copyText } from '../../widgets/copy.js';
 import { chatUrl } from './service-link.js';
 
 /** Where the base settings stand for this screen. */

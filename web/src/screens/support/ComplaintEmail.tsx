@@ -2,10 +2,10 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/index.js';
 import { Button } from '../../ui/Button.js';
-import { copyText } from '../../ui/copy.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
+import { copyText } from '../../widgets/copy.js';
 
 type EmailState =
   | { readonly phase: 'loading' }

@@ -3,7 +3,12 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
 import { market } from '../../state/market.js';
-import { chooseInstrument, instrumentIdIn, shownInstrument, trade } from '../../state/trade.js';
+import {
+  chooseInstrument,
+  instrumentIdIn,
+  shownInstrument,
+  trade,
+} from '../../state/trade-choice.js';
 
 /**
  * The instrument the trade screen shows. `/trade?id=` names it while the screen is on show (the

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../../state/session.js';
-import { copyText } from '../../ui/copy.js';
 import { IconButton } from '../../ui/IconButton.js';
+import { copyText } from '../../widgets/copy.js';
 
 /**
  * The logged-in user's UID with a copy button: what a bank transfer's reference must carry so

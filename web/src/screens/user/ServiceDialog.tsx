@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.js';
-import { copyText } from '../../ui/copy.js';
 import { Modal } from '../../ui/Modal.js';
+import { copyText } from '../../widgets/copy.js';
 
 /**
  * docs/product.md#routes, service_link_type 2: the support link in a dialog, with a copy button.

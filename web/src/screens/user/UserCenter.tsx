@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { LANGUAGE_NAME_KEYS } from '../../i18n/languages.js';
 import { navigate } from '../../nav/location.js';
-import { resetDemoAccount } from '../../state/account.js';
+import { resetDemoAccount } from '../../state/account-actions.js';
 import { session } from '../../state/session.js';
 import { settings } from '../../state/settings.js';
 import { loadBaseSettings } from '../../state/site.js';

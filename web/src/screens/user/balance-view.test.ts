@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyValueStorage } from '../../state/storage.js';
+import { memoryStorage } from '../../test-support/memory-storage.js';
 import {
   BALANCE_HIDDEN_KEY,
   balanceFigure,
   readBalanceHidden,
   writeBalanceHidden,
 } from './balance-view.js';
-
-function memoryStorage(): KeyValueStorage & { readonly entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
 
 describe('balance hide/show choice', () => {
   it('shows the balance until the user hides it, and remembers both choices', () => {

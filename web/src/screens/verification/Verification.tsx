@@ -6,12 +6,12 @@ import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Field } from '../../ui/Field.js';
 import { Icon } from '../../ui/Icon.js';
-import { ImageUploadField, useImageUpload } from '../../ui/ImageUploadField.js';
 import { uploadedUrl } from '../../ui/image-upload.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { RefreshButton } from '../../ui/PullToRefresh.js';
 import { SkeletonBlock } from '../../ui/Skeleton.js';
-import { useRemote } from '../../ui/useRemote.js';
+import { ImageUploadField, useImageUpload } from '../../widgets/ImageUploadField.js';
+import { useRemote } from '../../widgets/useRemote.js';
 import {
   BANNER_KEYS,
   checkVerification,

@@ -5,7 +5,7 @@
 import type { DrawSymbol, WithdrawMethod } from '@pipstream/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/index.js';
-import { useRetryWhenBack } from '../../ui/back-online.js';
+import { useRetryWhenBack } from '../../widgets/back-online.js';
 import type { DrawKind } from './wallet-methods.js';
 
 export interface Loaded<T> {

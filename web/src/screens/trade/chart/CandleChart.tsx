@@ -21,9 +21,9 @@ import { theme } from '../../../state/theme.js';
 import { Button } from '../../../ui/Button.js';
 import { SkeletonBlock } from '../../../ui/Skeleton.js';
 import {
-  type CandleChart as Chart,
   type ChartColours,
-  createCandleChart,
+  type ChartController,
+  createChartController,
   SUB_PANE_PX,
   themeColours,
 } from './controller.js';
@@ -54,7 +54,7 @@ function useLegend(
   precision: number,
   locale: string,
   period: Period,
-  chart: Chart | null,
+  chart: ChartController | null,
   lines: readonly IndicatorLine[],
 ) {
   const root = useRef<HTMLDivElement>(null);
@@ -137,7 +137,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
   const lines = useMemo(() => indicatorLines(settings), [settings]);
   const panes = useMemo(() => subPanes(settings), [settings]);
   const host = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<Chart | null>(null);
+  const [chart, setChart] = useState<ChartController | null>(null);
   const [colours, setColours] = useState<ChartColours | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   /** What the chart draws, for the overlays: the history it holds and how many candles. */
@@ -160,7 +160,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    const created = createCandleChart(element, {
+    const created = createChartController(element, {
       locale,
       localize: format.decimal,
       colours: themeColours(element),
@@ -195,7 +195,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
 
   // The worker computes what the chart draws: it gets the candles the chart holds.
   const handCandles = useCallback(
-    (target: Chart) => {
+    (target: ChartController) => {
       liveWorker()
         .setChartCandles(instrument.Code, period, target.columns())
         .catch(warn('chart candles not handed to the worker'));

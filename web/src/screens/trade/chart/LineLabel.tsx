@@ -3,8 +3,8 @@ import { type KeyboardEvent, type PointerEvent, useCallback, useRef } from 'reac
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/FormatProvider.js';
 import { useHoldingPaint } from '../../../live/hooks.js';
-import type { HoldingView } from '../../../worker/api.js';
-import type { CandleChart } from './controller.js';
+import type { HoldingView } from '../../../worker/contract.js';
+import type { ChartController } from './controller.js';
 import { currentPrice, issueText, money, type Translate } from './line-text.js';
 import {
   checkDraft,
@@ -30,7 +30,7 @@ export interface LineLabelProps {
   readonly draft: Draft | null;
   readonly busy: boolean;
   readonly register: (element: HTMLElement | null) => void;
-  readonly chart: CandleChart;
+  readonly chart: ChartController;
   readonly onMove: (line: OrderLine, price: number) => void;
   readonly onFinish: (line: OrderLine) => void;
   readonly onCancel: () => void;

@@ -7,7 +7,7 @@ import { useOrderSignals } from '../../../live/hooks.js';
 import { trading } from '../../../state/trading.js';
 import { confirm, showToast } from '../../../state/ui.js';
 import { saveStops } from '../../order/actions.js';
-import type { CandleChart, ChartColours, ChartLevel } from './controller.js';
+import type { ChartColours, ChartController, ChartLevel } from './controller.js';
 import { type Draft, LineLabel } from './LineLabel.js';
 import { currentPrice, issueText, money } from './line-text.js';
 import {
@@ -26,7 +26,7 @@ const SAVED_WAIT_MS = 5000;
 const LABEL_HALF_PX = 11;
 
 export interface OrderLinesLayerProps {
-  readonly chart: CandleChart;
+  readonly chart: ChartController;
   readonly instrumentId: number;
   readonly colours: ChartColours;
   /** Calls back after every draw of the chart (the price scale may have moved). */

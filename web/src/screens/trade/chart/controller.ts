@@ -1,3 +1,4 @@
+// Over 400 lines: one uPlot instance whose draw hooks share its scales, candles and levels.
 /**
  * The candlestick chart on uPlot, driven from outside: `load` a history, `live` each candle
  * from the socket, `prepend` older ones, `applyIndicators` as the live worker computes them,
@@ -28,7 +29,7 @@ import {
 } from '@pipstream/protocol';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { IndicatorUpdate } from '../../../worker/api.js';
+import type { IndicatorUpdate } from '../../../worker/contract.js';
 import { type ChartLevel, drawBars, drawCandles, drawLevels } from './draw.js';
 import { bindGestures } from './gestures.js';
 import {
@@ -83,7 +84,7 @@ export interface ChartTerms {
   precision: number;
 }
 
-export interface CandleChart {
+export interface ChartController {
   /** Replaces every candle (a history load) and shows the latest ones. */
   load(candles: readonly Candle[], terms: ChartTerms): void;
   /** Joins a live candle: the current one is updated, the next one appended. */
@@ -151,7 +152,7 @@ interface Plot {
 }
 
 /** Makes the chart inside `host`; it draws once it has both a size and candles. */
-export function createCandleChart(host: HTMLElement, setup: ChartSetup): CandleChart {
+export function createChartController(host: HTMLElement, setup: ChartSetup): ChartController {
   let columns: CandleColumns = emptyColumns();
   let terms: ChartTerms = { period: '1min', precision: 2 };
   let view: Viewport | null = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IndicatorUpdate } from '../../../worker/api.js';
+import type { IndicatorUpdate } from '../../../worker/contract.js';
 import {
   applyIndicatorUpdate,
   emptyIndicatorColumns,

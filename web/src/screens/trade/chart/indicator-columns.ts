@@ -5,7 +5,7 @@
  * shifted since the worker computed them; what cannot be placed waits for the worker's reset.
  */
 import type { MergeResult, Series } from '@pipstream/protocol';
-import type { IndicatorUpdate } from '../../../worker/api.js';
+import type { IndicatorUpdate } from '../../../worker/contract.js';
 
 export interface IndicatorColumns {
   /** The KLINE topic and version of the values held (`null`: none yet). */

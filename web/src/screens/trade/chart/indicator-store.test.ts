@@ -1,16 +1,7 @@
 import { DEFAULT_INDICATORS } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../../test-support/memory-storage.js';
 import { createIndicatorStore, INDICATORS_KEY } from './indicator-store.js';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 describe('the indicator store', () => {
   it('starts from what the device kept, and keeps every change', () => {
@@ -20,7 +11,7 @@ describe('the indicator store', () => {
     const store = createIndicatorStore(storage);
     expect(store.state.rsi).toEqual({ on: true, period: 9 });
     expect(store.update('ma', { on: true, periods: [7, 21] })).toBe(true);
-    const kept = JSON.parse(storage.items.get(INDICATORS_KEY) ?? '{}');
+    const kept = JSON.parse(storage.entries.get(INDICATORS_KEY) ?? '{}');
     expect(kept.ma).toEqual({ on: true, periods: [7, 21] });
     expect(createIndicatorStore(storage).state.ma).toEqual({ on: true, periods: [7, 21] });
   });
@@ -31,7 +22,7 @@ describe('the indicator store', () => {
     expect(store.update('macd', { fast: 30 })).toBe(false);
     expect(store.update('rsi', { period: 0 })).toBe(false);
     expect(store.state.macd).toEqual(DEFAULT_INDICATORS.macd);
-    expect(storage.items.size).toBe(0);
+    expect(storage.entries.size).toBe(0);
   });
 
   it('starts from the defaults when storage holds something unreadable', () => {

@@ -1,3 +1,4 @@
+// Over 400 lines: one form whose fields, live estimate, confirmation and submit share state.
 import {
   ApiError,
   CODE,

@@ -1,3 +1,4 @@
+// Over 400 lines: every rule of the order form, each a small pure function, read as one list.
 /**
  * The order form's rules (docs/product.md#states modes and toggles, #validation lots and stop
  * levels) as pure functions over what the user typed: lot stepping and snapping, field checks, the
@@ -26,7 +27,7 @@ import {
   stepLots,
   type TradeSide,
 } from '@pipstream/protocol';
-import type { OrderForm } from '../../../worker/api.js';
+import type { OrderForm } from '../../../worker/contract.js';
 
 /** docs/product.md#states order form mode: 1 market price, 0 pending at a target price. */
 export type OrderMode = (typeof ORDER_MODE)[keyof typeof ORDER_MODE];

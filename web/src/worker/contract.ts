@@ -1,5 +1,5 @@
 /**
- * The live worker's API as the main thread sees it through comlink (each method returns a
+ * The live worker's contract with the main thread, as comlink carries it (each method returns a
  * promise there). Arguments and batches cross the thread boundary by structured clone; the
  * batch callback crosses as a comlink proxy.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { LANGUAGE_NAME_KEYS, LANGUAGE_TAGS, LANGUAGES, type Language } from '../i18n/languages.js';
 import { setLanguage, settings } from '../state/settings.js';
-import { Icon } from './Icon.js';
+import { Icon } from '../ui/Icon.js';
 
 /** The 21 languages as a single-choice list; choosing one applies it at once. */
 export function LanguageList({ onChosen }: { readonly onChosen?: (language: Language) => void }) {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/index.js';
-import { Button } from './Button.js';
-import { ImagePicker } from './ImagePicker.js';
+import { Button } from '../ui/Button.js';
+import { ImagePicker } from '../ui/ImagePicker.js';
 import {
   EMPTY_UPLOAD,
   previewsIn,
@@ -10,7 +10,7 @@ import {
   type UploadedImage,
   type UploadState,
   uploadReducer,
-} from './image-upload.js';
+} from '../ui/image-upload.js';
 
 /** One image field's upload: its state and what the user can do with it. */
 export interface ImageUpload {

@@ -7,7 +7,7 @@ import type { Order } from '@pipstream/protocol';
 import { vi } from 'vitest';
 
 /** The API module's path, as `vi.doMock` takes it from any test file. */
-export const API_MODULE = new URL('./index.ts', import.meta.url).pathname;
+export const API_MODULE = new URL('../api/index.ts', import.meta.url).pathname;
 
 /** Mocks the API module; the returned array fills with the names of the calls made. */
 export function recordApiCalls(answer: (name: string) => unknown): string[] {

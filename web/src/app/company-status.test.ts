@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API_MODULE, recordApiCalls } from '../api/test-support.js';
-import { decideStartup } from './startup.js';
+import { API_MODULE, recordApiCalls } from '../test-support/api-calls.js';
+import { decideStartup } from './company-status.js';
 
 describe('startup check (docs/product.md#states)', () => {
   it('leaves for loss_url when the status is 0', () => {
@@ -39,7 +39,7 @@ describe('checkCompanyStatus', () => {
       name === 'companyStatus' ? { status: 1, type: 0, loss_url: '' } : {},
     );
     const { settings } = await import('../state/settings.js');
-    const { checkCompanyStatus } = await import('./startup.js');
+    const { checkCompanyStatus } = await import('./company-status.js');
     await checkCompanyStatus();
     expect(calls).toEqual(['companyStatus']);
     expect(settings.directoryMode).toBe(true);

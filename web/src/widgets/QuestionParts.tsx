@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../i18n/FormatProvider.js';
 import { useQuote } from '../live/hooks.js';
 import type { AskedDestination, AskedPrice } from '../state/ui.js';
-import { groupsOf } from './grouping.js';
+import { groupsOf } from '../ui/grouping.js';
 
 /**
  * The executable price as it ticks, and the range the trader's deviation lets it fill in.

@@ -18,26 +18,18 @@ import {
 import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { LiveApi, LiveBatch } from '../worker/api.js';
-import { createLiveCore } from '../worker/core.js';
-import { applyBatch, createLiveState, type LiveState } from './store.js';
+import { until } from '../test-support/until.js';
+import { createFoldedBatches, type FoldedBatches, foldBatch } from './batch-fold.js';
+import type { LiveApi, LiveBatch } from './contract.js';
+import { createLiveCore } from './core.js';
 
 let mock: MockUpstream;
 let core: LiveApi;
-let state: LiveState;
+let state: FoldedBatches;
 /** Every batch the core posted, in order. */
 const batches: LiveBatch[] = [];
 let token: string | undefined;
 let api: ReturnType<typeof createRestClient<typeof routes>>;
-
-/** Resolves once `check` passes against the store the batches are applied to. */
-async function until(check: () => boolean, what: string, timeoutMs = 4000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 beforeAll(async () => {
   mock = await createMockUpstream({ port: 0, data: ':memory:', tickMs: 50 });
@@ -46,14 +38,14 @@ beforeAll(async () => {
     getToken: () => token,
     getLang: () => 'en',
   });
-  state = createLiveState();
+  state = createFoldedBatches();
   core = createLiveCore({
     WebSocketImpl: WebSocket as unknown as WebSocketConstructor,
     socket: { backoff: { baseMs: 20, maxMs: 100 } },
   });
   core.onBatch((batch) => {
     batches.push(batch);
-    applyBatch(batch, state);
+    foldBatch(batch, state);
   });
 });
 

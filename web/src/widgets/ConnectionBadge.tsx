@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '../live/hooks.js';
-import type { ConnectionState } from '../worker/api.js';
+import type { ConnectionState } from '../worker/contract.js';
 
 /** The text of each connection state. */
 const STATE_TEXT: Readonly<Record<ConnectionState, string>> = {

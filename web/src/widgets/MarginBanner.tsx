@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../i18n/FormatProvider.js';
 import { useRisk } from '../live/hooks.js';
-import { IconButton } from './IconButton.js';
+import { IconButton } from '../ui/IconButton.js';
 
 /** A short double buzz: felt in a pocket, unlike a toast (this project's choice). */
 export const MARGIN_VIBRATION: readonly number[] = [200, 100, 200];

@@ -1,3 +1,4 @@
+/** The company status check at start-up (docs/product.md#states): leave, or directory mode. */
 import type { CompanyStatus } from '@pipstream/protocol';
 import { api } from '../api/index.js';
 import { browserOffline, whenBack } from '../state/network.js';

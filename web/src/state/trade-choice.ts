@@ -1,3 +1,7 @@
+/**
+ * What the trade screen remembers between visits: the instrument chosen last and the chart
+ * period (the orders are state/trading.ts's).
+ */
 import { DEFAULT_PERIOD, type Instrument, type Period } from '@pipstream/protocol';
 import { proxy } from 'valtio/vanilla';
 import { browserStorage, type KeyValueStorage, readJson, writeJson } from './storage.js';

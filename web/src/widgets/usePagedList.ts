@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useRetryWhenBack } from './back-online.js';
 import {
   canLoadMore,
   initialPagedState,
   type LoadMode,
+  type PagedList,
   type PagedState,
   pagedReducer,
   pageToLoad,
-} from './paged-list.js';
+} from '../ui/paged-list.js';
+import { useRetryWhenBack } from './back-online.js';
+
+export type { PagedList } from '../ui/paged-list.js';
 
 /** One page as the list needs it: its rows and the list's total. */
 export interface PageOf<T> {
@@ -25,15 +28,6 @@ export interface PagedListOptions<T> {
   readonly fetchPage: (page: number, signal: AbortSignal) => Promise<PageOf<T>>;
   /** Tells rows apart (an order's Id). Read once, when the list mounts. */
   readonly keyOf: (row: T) => string | number;
-}
-
-export interface PagedList<T> extends PagedState<T> {
-  /** Appends the next page, unless one is loading or the end is reached. */
-  loadMore(): void;
-  /** Re-reads page 1, keeping the rows on screen until it answers; resolves when done. */
-  refresh(): Promise<void>;
-  /** Tries the load that failed again (the first page, or the next one). */
-  retry(): void;
 }
 
 const RESETTING: PagedState<never> = { ...initialPagedState<never>(), loading: 'reset' };

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from './IconButton.js';
+import { IconButton } from '../ui/IconButton.js';
+import { Modal } from '../ui/Modal.js';
 import { LanguageList } from './LanguageList.js';
-import { Modal } from './Modal.js';
 
 /** The language choice of the home screen, as a side drawer. */
 export function LanguageDrawer({ onClose }: { readonly onClose: () => void }) {

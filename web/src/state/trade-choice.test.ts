@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStorage } from './storage.js';
-import { createTradeStore, instrumentIdIn, parseInstrumentId, shownInstrument } from './trade.js';
-
-function memoryStorage(): KeyValueStorage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
+import { memoryStorage } from '../test-support/memory-storage.js';
+import {
+  createTradeStore,
+  instrumentIdIn,
+  parseInstrumentId,
+  shownInstrument,
+} from './trade-choice.js';
 
 const list = [{ Id: 4 }, { Id: 9 }, { Id: 12 }];
 

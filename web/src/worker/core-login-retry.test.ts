@@ -1,9 +1,10 @@
 import { CODE, type WebSocketConstructor } from '@pipstream/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { LiveApi } from '../worker/api.js';
-import { createLiveCore } from '../worker/core.js';
-import { applyBatch, createLiveState, type LiveState } from './store.js';
+import { until } from '../test-support/until.js';
+import { createFoldedBatches, type FoldedBatches, foldBatch } from './batch-fold.js';
+import type { LiveApi } from './contract.js';
+import { createLiveCore } from './core.js';
 
 /**
  * A gateway stand-in on a real socket: it answers the n-th `login` with `answer(token, n)`
@@ -47,23 +48,15 @@ afterEach(async () => {
 });
 
 /** A live core with quick login retries, its batches applied to a store of its own. */
-function liveCore(): { core: LiveApi; state: LiveState } {
-  const state = createLiveState();
+function liveCore(): { core: LiveApi; state: FoldedBatches } {
+  const state = createFoldedBatches();
   const core = createLiveCore({
     WebSocketImpl: WebSocket as unknown as WebSocketConstructor,
     socket: { loginRetry: { baseMs: 100, maxMs: 200 } },
   });
-  core.onBatch((batch) => applyBatch(batch, state));
+  core.onBatch((batch) => foldBatch(batch, state));
   cleanups.push(() => core.close());
   return { core, state };
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 4000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('the live core, when the gateway refuses the login for its limits', () => {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { answerConfirm, ui } from '../state/ui.js';
-import { Button } from './Button.js';
-import { Modal } from './Modal.js';
+import { Button } from '../ui/Button.js';
+import { Modal } from '../ui/Modal.js';
 
 // What only some questions show, in a chunk of their own: the order screens' live price and the
 // withdrawal's destination.

@@ -1,3 +1,4 @@
+/** The account's two confirmed actions: logging out, and resetting the demo account. */
 import { api } from '../api/index.js';
 import { i18n } from '../i18n/index.js';
 import { navigate } from '../nav/location.js';
