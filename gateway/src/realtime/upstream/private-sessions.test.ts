@@ -147,12 +147,16 @@ describe('private sessions', () => {
   });
 
   it('keeps the connection when a tab logs back in within the linger', async () => {
+    // A linger no loaded machine can outlast between the logout and the login.
+    await gateway.close();
+    gateway = await startGateway(upstream.url, { lingerMs: 60_000 });
     const a = await loggedIn('good-fay', 'FOREX_TRADE');
     a.send({ type: 'logout' });
     await sleep(10);
     a.send({ type: 'login', token: 'good-fay' });
     await waitFor(() => a.ofType('login_result').length === 2, 'the second login_result');
     await sleep(120);
+    expect(gateway.hub.stats().upstream.private).toBe(1);
     expect(
       upstream.connections.filter((c) => c.received.some((t) => t.includes('good-fay'))),
     ).toHaveLength(1);
