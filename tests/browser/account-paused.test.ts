@@ -1,3 +1,4 @@
+import { KEEP_ALIVE } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openLoggedIn, registerByEmail } from './test-support/accounts.js';
@@ -18,6 +19,8 @@ async function holdingTheSession(token: string): Promise<WebSocket> {
   });
   const answer = new Promise<{ code: number }>((resolve) =>
     socket.on('message', (data) => {
+      // A quiet socket gets keep-alives besides its JSON frames.
+      if (data.toString() === KEEP_ALIVE) return;
       const frame = JSON.parse(data.toString()) as { type: string; code: number };
       if (frame.type === 'login_result') resolve(frame);
     }),
