@@ -69,7 +69,7 @@ describe('the connection state', () => {
     expect(stateOf(model)).toBe('live');
   });
 
-  it('ends the browser’s offline word when a new socket opens or a request is answered', () => {
+  it('ends the browser’s offline word when a new socket opens, not when a request is answered', () => {
     // A browser that never says it is back (its online event never comes).
     const model = liveModel();
     model.setBrowserOnline(false);
@@ -78,9 +78,17 @@ describe('the connection state', () => {
     model.setSocketState('open');
     expect(stateOf(model)).toBe('live');
 
+    // A request sent before the word, answered just after it: still Offline, never a flash of
+    // Reconnecting… while the socket it dropped is replaced.
     const other = liveModel();
     other.setBrowserOnline(false);
+    other.setAnswered(false);
+    other.setSocketState('reconnecting');
     other.setAnswered(true);
+    expect(stateOf(other)).toBe('offline');
+    other.setSocketState('connecting');
+    expect(stateOf(other)).toBe('offline');
+    other.setSocketState('open');
     expect(stateOf(other)).toBe('live');
   });
 

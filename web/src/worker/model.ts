@@ -159,9 +159,10 @@ export function createLiveModel(options: LiveModelOptions = {}) {
   let socketState: SocketState = 'closed';
   let upstreamUp = true;
   /**
-   * The browser said it went offline, and nothing has answered since over a new connection (a
-   * socket opening, a request answered) nor has the browser said it is back: a hint that
-   * pauses at once, never the only word (docs/product.md#connection-state).
+   * The browser said it went offline, and no new socket has opened since nor has the browser
+   * said it is back: a hint that pauses at once, never the only word
+   * (docs/product.md#connection-state). An answered request does not end it: one sent before
+   * the word may be answered just after it.
    */
   let browserSaidOffline = false;
   /**
@@ -692,7 +693,7 @@ export function createLiveModel(options: LiveModelOptions = {}) {
 
     /**
      * What the browser says of its network: offline, every quote is delayed at once, until the
-     * browser says it is back or something answers over a new connection.
+     * browser says it is back or a new socket opens.
      */
     setBrowserOnline(online: boolean): void {
       setPath({ browserSaidOffline: !online });
@@ -700,11 +701,13 @@ export function createLiveModel(options: LiveModelOptions = {}) {
 
     /**
      * Whether the path answered: a request got an answer (`true`) or none (`false`), or a
-     * socket was let go with (`true`: the server closed it) or without an answer. An answer also
-     * ends the browser's word that it is offline: it came over the network after that word.
+     * socket was let go with (`true`: the server closed it) or without an answer. An answer
+     * leaves the browser's word that it is offline standing: it may come from a request sent
+     * before that word, and the socket it has retried at once shows soon enough whether the path
+     * is back.
      */
     setAnswered(answered: boolean): void {
-      setPath(answered ? { browserSaidOffline: false, unanswered: false } : { unanswered: true });
+      setPath({ unanswered: !answered });
     },
 
     /** Something came over the open socket: the path answers (a frame, a pong). */
