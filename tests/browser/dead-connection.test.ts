@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { openLoggedIn } from './test-support/accounts.js';
 import type { AppPage } from './test-support/browser.js';
 import { eventually } from './test-support/eventually.js';
+import { brokenFigures } from './test-support/figures.js';
+import { localeText, openWithoutQuery, seedLanguage } from './test-support/languages.js';
 import { UPRIGHT } from './test-support/phone.js';
+import { fontsPainted, reviewFolder, useScriptFonts } from './test-support/review.js';
 import { useBrowserSuite } from './test-support/suite.js';
 import { recordToasts, toastsSeen } from './test-support/toasts.js';
 import { buyAtMarket, instrumentOf, registerFunded } from './test-support/trading.js';
@@ -103,4 +106,52 @@ describe('a dead connection the browser does not know about', () => {
       expect(await toastsSeen(phone)).toEqual([]);
     }
   });
+});
+
+describe('a dead connection for review', () => {
+  it.each(['en', 'ar'] as const)(
+    'writes the trade screen with nothing answering, its one notice readable, in %s',
+    async (language) => {
+      const folder = await reviewFolder('connection');
+      const text = (key: string) => localeText(language, key);
+      const account = await registerFunded(suite.stack);
+      const euro = await instrumentOf(suite.stack, 'EURUSD');
+      const app = await suite.newApp(UPRIGHT);
+      const { page } = app;
+      await useScriptFonts(app.context);
+      await seedLanguage(app, language, account.session);
+      await openWithoutQuery(app, `/trade?id=${euro.Id}`);
+      const bar = page.getByTestId('connection-badge');
+      await eventually(() => bar.getAttribute('data-state')).toBe('live');
+      await app.idle();
+
+      suite.relay.blackHole();
+      await eventually(() => bar.getAttribute('data-state')).toBe('offline');
+      const reason = page.getByTestId('trade-blocked');
+      await reason.getByText(text('web.live_guard.blocked_offline')).waitFor();
+      expect(await bar.locator('.connection-bar').textContent()).toBe(
+        text('web.connection.offline'),
+      );
+      // The bar fades in after a moment (a quick reconnection never shows it): shown in full.
+      await eventually(() =>
+        bar.locator('.connection-bar').evaluate((element) => getComputedStyle(element).opacity),
+      ).toBe('1');
+      await fontsPainted(page);
+      await page.screenshot({ path: `${folder}/${language}-trade-offline.png` });
+      await reason.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${folder}/${language}-trade-offline-reason.png` });
+      // The notice and the reason fit the phone: nothing cut or out of the screen.
+      expect(await brokenFigures(page)).toEqual([]);
+      for (const notice of [bar.locator('.connection-bar'), reason]) {
+        expect(
+          await notice.evaluate(
+            (element) =>
+              element.scrollWidth <= element.clientWidth + 1 &&
+              element.getBoundingClientRect().right <= window.innerWidth + 1 &&
+              element.getBoundingClientRect().left >= -1,
+          ),
+        ).toBe(true);
+      }
+    },
+  );
 });

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP_UI_FEATURES,
+  describeUncaught,
   disableFeaturesSwitch,
   featuresOf,
   launchBrowser,
@@ -56,6 +57,21 @@ describe('the launched Chromium', () => {
       };
       expect(targetInfos.filter((target) => target.url.startsWith('chrome://'))).toEqual([]);
       expect(targetInfos.map((target) => target.type)).toEqual(['page']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reports a rejection that reached the page with no frame of script by its message', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const uncaught: string[] = [];
+      page.on('pageerror', (error) => uncaught.push(describeUncaught(error)));
+      // A chunk that cannot load, its import left unhandled: the error has no stack.
+      await page.setContent('<script type="module">import("http://127.0.0.1:9/chunk.js")</script>');
+      await expect.poll(() => uncaught).toHaveLength(1);
+      expect(uncaught[0]).toMatch(/TypeError: .*dynamically imported module/);
     } finally {
       await context.close();
     }

@@ -206,7 +206,7 @@ export async function openApp(
   }, LANGUAGE);
   const page = await context.newPage();
   const problems: PageProblems = { uncaught: [], consoleErrors: [] };
-  page.on('pageerror', (error) => problems.uncaught.push(error.stack ?? error.message));
+  page.on('pageerror', (error) => problems.uncaught.push(describeUncaught(error)));
   // Page and worker console lines both arrive here (ConsoleMessage.worker() tells them apart).
   context.on('console', (message) => {
     if (message.type() !== 'error') return;
@@ -293,6 +293,15 @@ function trackCalls(page: Page): ReadonlyMap<Request, string> {
 /** A screen's title: its level-1 heading, named `text` exactly. */
 export function title(app: AppPage, text: string): Locator {
   return app.page.getByRole('heading', { level: 1, name: text, exact: true });
+}
+
+/**
+ * An uncaught error of the page as a line of the report: its stack when it has one, else its
+ * name and message. Playwright gives an error that reached the page with no frame of script
+ * (a failed `fetch` or `import()` rejecting unhandled) an empty stack, not none.
+ */
+export function describeUncaught(error: Error): string {
+  return error.stack || `${error.name}: ${error.message}`;
 }
 
 /** A RegExp matching `text` and nothing more (Playwright's `hasText` matches substrings). */

@@ -44,5 +44,6 @@ export const SCREENS: Record<RoutePath, ComponentType> = {
  * usual first screen. Others load when rendered.
  */
 export function preloadScreen(path: string): void {
-  if (path === '/') void loadHome();
+  // A failure is the screen's own load to report (its boundary, its retries), not the page's.
+  if (path === '/') loadHome().catch(() => undefined);
 }

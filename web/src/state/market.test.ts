@@ -73,4 +73,13 @@ describe('the trade list with no signal', () => {
     await vi.waitFor(() => expect(calls).toContain('tradeList'));
     expect(calls.filter((name) => name === 'tradeList')).toHaveLength(1);
   });
+
+  it('shows no copy, and rejects nothing, when the copy’s own code cannot load', async () => {
+    vi.doMock('./device-copy.js', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const { showQuotesCopy, market } = await loadMarket();
+    await expect(showQuotesCopy()).resolves.toBeUndefined();
+    expect(market.loaded).toBe(false);
+  });
 });

@@ -165,11 +165,15 @@ function keepQuotesCopy(): void {
 /**
  * Shows the trade list this device kept, when no list has come yet (the page opened with no
  * network), and reads the real one as soon as the connection is back. Its prices stay delayed,
- * and nothing trades on them, until ticks come over the socket.
+ * and nothing trades on them, until ticks come over the socket. Never rejects.
  */
 export async function showQuotesCopy(): Promise<void> {
   if (market.loaded) return;
-  const copy = await (await deviceCopy()).loadQuotes();
+  // With no network its code may not load either (no service worker's copy yet): no copy then.
+  const copy = await deviceCopy().then(
+    (kept) => kept.loadQuotes(),
+    () => undefined,
+  );
   if (!copy || market.loaded) return;
   market.categories = ref([...copy.categories]);
   showList([...copy.instruments], copy.quoteTimes && { ...copy.quoteTimes });

@@ -43,13 +43,21 @@ function setup(options: { holding: number; pending: number; balance?: string }) 
     balance: options.balance ?? '1000',
   };
   // The device's copy: what was kept, and what it was asked to do.
-  const device = { kept: undefined as AccountFigures | undefined, forgotten: 0 };
+  const device = {
+    kept: undefined as AccountFigures | undefined,
+    forgotten: 0,
+    /** Its code cannot load (fetched with no network): every load rejects, as `import()` does. */
+    unloadable: false,
+  };
   const refresh = createTradingRefresher({
     deviceCopy: {
       save: (figures) => {
         device.kept = figures;
       },
-      load: async () => device.kept,
+      load: async () => {
+        if (device.unloadable) throw new TypeError('Failed to fetch dynamically imported module');
+        return device.kept;
+      },
       forget: () => {
         device.kept = undefined;
         device.forgotten++;
@@ -220,6 +228,20 @@ describe('refreshTrading', () => {
     await refresh();
     expect(requests).toEqual(['1:1', '0:1']);
     expect(state).toMatchObject({ fromDevice: false, balance: '1000' });
+  });
+
+  it('resolves with no copy when the copy’s own code cannot load either', async () => {
+    const { state, device, env, refresh, whenBack } = setup({ holding: 1, pending: 0 });
+    device.unloadable = true;
+    env.fail = true;
+    await expect(refresh()).resolves.toBeUndefined();
+    env.fail = false;
+    env.online = false;
+    await expect(refresh()).resolves.toBeUndefined();
+    await expect(refresh.showDeviceCopy()).resolves.toBeUndefined();
+    expect(state.loaded).toBe(false);
+    // Still read again once the connection is back.
+    expect(whenBack).toHaveLength(2);
   });
 
   it('reads again once the connection is back after a read that failed or could not be made', async () => {

@@ -129,10 +129,13 @@ export function createTradingRefresher(
     }
   }
 
-  /** The device's copy, when nothing of this login shows yet. */
+  /**
+   * The device's copy, when nothing of this login shows yet. Never rejects: with no network its
+   * code may not load either (no service worker's copy yet), and then there is no copy.
+   */
   async function showCopy(token: string) {
     if (state.loaded || !deps.deviceCopy) return;
-    const copy = await deps.deviceCopy.load();
+    const copy = await deps.deviceCopy.load().catch(() => undefined);
     if (copy && !state.loaded && deps.token() === token) show(copy, true);
   }
 

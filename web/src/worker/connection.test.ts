@@ -74,7 +74,7 @@ describe('the connection state', () => {
     expect(stateOf(connection)).toBe('live');
   });
 
-  it('ends the browser’s offline word when a new socket opens or a request is answered', () => {
+  it('ends the browser’s offline word when a new socket opens, not when a request is answered', () => {
     // A browser that never says it is back (its online event never comes).
     const connection = liveConnection();
     connection.setBrowserOnline(false);
@@ -83,9 +83,17 @@ describe('the connection state', () => {
     connection.setSocketState('open');
     expect(stateOf(connection)).toBe('live');
 
+    // A request sent before the word, answered just after it: still Offline, never a flash of
+    // Reconnecting… while the socket it dropped is replaced.
     const other = liveConnection();
     other.setBrowserOnline(false);
+    other.setAnswered(false);
+    other.setSocketState('reconnecting');
     other.setAnswered(true);
+    expect(stateOf(other)).toBe('offline');
+    other.setSocketState('connecting');
+    expect(stateOf(other)).toBe('offline');
+    other.setSocketState('open');
     expect(stateOf(other)).toBe('live');
   });
 

@@ -18,9 +18,10 @@ export function createConnection({ changes, now, onLiveness }: ConnectionOptions
   let socketState: SocketState = 'closed';
   let upstreamUp = true;
   /**
-   * The browser said it went offline, and nothing has answered since over a new connection (a
-   * socket opening, a request answered) nor has the browser said it is back: a hint that
-   * pauses at once, never the only word (docs/product.md#connection-state).
+   * The browser said it went offline, and no new socket has opened since nor has the browser
+   * said it is back: a hint that pauses at once, never the only word
+   * (docs/product.md#connection-state). An answered request does not end it: one sent before
+   * the word may be answered just after it.
    */
   let browserSaidOffline = false;
   /**
@@ -78,7 +79,7 @@ export function createConnection({ changes, now, onLiveness }: ConnectionOptions
     },
 
     setAnswered(answered: boolean): void {
-      setPath(answered ? { browserSaidOffline: false, unanswered: false } : { unanswered: true });
+      setPath({ unanswered: !answered });
     },
 
     heard(): void {

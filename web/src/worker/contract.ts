@@ -117,8 +117,8 @@ export interface LiveApi {
   /**
    * What the browser says of its network (`navigator.onLine`, `online` and `offline` events): a
    * hint (docs/product.md#connection-state). Offline, every quote is delayed at once and the
-   * socket is replaced, until the browser says it is back or something answers over a new
-   * connection; online, a waiting reconnect is tried at once.
+   * socket is replaced, until the browser says it is back or a new socket opens; online, a
+   * waiting reconnect is tried at once.
    */
   setOnline(online: boolean): void;
   /**

@@ -224,7 +224,7 @@ export function createLiveModel(options: LiveModelOptions = {}) {
 
     /**
      * What the browser says of its network: offline, every quote is delayed at once, until the
-     * browser says it is back or something answers over a new connection.
+     * browser says it is back or a new socket opens.
      */
     setBrowserOnline(online: boolean): void {
       connection.setBrowserOnline(online);
@@ -232,8 +232,10 @@ export function createLiveModel(options: LiveModelOptions = {}) {
 
     /**
      * Whether the path answered: a request got an answer (`true`) or none (`false`), or a
-     * socket was let go with (`true`: the server closed it) or without an answer. An answer also
-     * ends the browser's word that it is offline: it came over the network after that word.
+     * socket was let go with (`true`: the server closed it) or without an answer. An answer
+     * leaves the browser's word that it is offline standing: it may come from a request sent
+     * before that word, and the socket it has retried at once shows soon enough whether the path
+     * is back.
      */
     setAnswered(answered: boolean): void {
       connection.setAnswered(answered);
