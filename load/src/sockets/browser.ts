@@ -103,6 +103,9 @@ export class SimulatedBrowser {
       origin: setting.origin,
       // The load reads frames by key; the app's schema checks are the app's cost.
       validate: false,
+      // Topic frames are read here and never reach the client, so it cannot tell a quiet
+      // socket from a dead one: the load measures silences itself, as gaps.
+      silenceMs: 0,
       ...(plan.token !== undefined && { token: plan.token }),
     });
     this.client.on('login', ({ code }) => setting.recorder.login(code));
