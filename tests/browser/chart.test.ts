@@ -33,9 +33,11 @@ describe('history', () => {
       (response) =>
         response.url().includes('/v1/api/forex/kline') && response.url().includes('end_time='),
     );
-    // Drag the candles to the right until the first one comes into view.
-    const box = await plot.boundingBox();
-    if (!box) throw new Error('the chart has no box');
+    // Should the test fail before it is awaited, the page's closing must not reject it unheard.
+    older.catch(() => undefined);
+    // Drag the candles to the right until the first one comes into view, once the pane has
+    // settled (it is laid out again as the first candles and quotes arrive).
+    const box = await steadyBox(plot);
     const y = box.y + box.height / 2;
     for (let drag = 0; drag < 8; drag++) {
       await page.mouse.move(box.x + 20, y);
