@@ -143,9 +143,10 @@ describe('a socket flooding the gateway with frames (mock upstream)', () => {
       );
       expect(cut?.code).toBe(CLOSE.TOO_MANY_MESSAGES);
       expect(budgetCloses.values[0]?.value).toBe(1);
-      // 1.5 times the quiet p99; a loopback p99 of a few ms moves by a few ms on a loaded
-      // machine whatever happens, so 10 ms of slack (the flood cost hundreds).
-      expect(flooded).toBeLessThanOrEqual(Math.max(1.5 * quiet, quiet + 10));
+      // Twice the quiet p99, with 40 ms of slack: a loopback p99 of a few ms moves by tens of ms
+      // when the suite's other files share the machine's cores, whatever happens here, and an
+      // unbudgeted flood cost hundreds.
+      expect(flooded).toBeLessThanOrEqual(Math.max(2 * quiet, quiet + 40));
     } finally {
       await flooder.stop();
     }
