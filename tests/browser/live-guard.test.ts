@@ -151,10 +151,10 @@ describe('stale prices are never tradable', () => {
     const seen = await recordTradeScreen(page);
     await app.idle();
 
-    // The upstream restarts: the gateway loses its sockets and tells the browsers, then
-    // reconnects at once, so the outage is watched frame by frame rather than polled.
+    // The upstream restarts and takes 1.5 s to accept sockets again: the gateway loses its
+    // sockets and tells the browsers. The outage is watched frame by frame rather than polled.
     const dropped = Date.now();
-    await suite.stack.control('/sockets/drop', {});
+    await suite.stack.control('/sockets/drop', { refuseMs: 1500 });
     const reconnecting = async () =>
       (await seen()).find((moment) => moment.at >= dropped && moment.status === 'Reconnecting…');
     await expect.poll(reconnecting, { timeout: GUARD_MS, interval: 50 }).toMatchObject({

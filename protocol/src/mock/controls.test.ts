@@ -29,3 +29,21 @@ describe('control /sockets', () => {
     second.terminate();
   });
 });
+
+describe('control /sockets/drop', () => {
+  it('drops every socket and answers new ones 503 for refuseMs, then accepts them again', async () => {
+    const socket = await open(mock.wsUrl);
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    expect(await control(mock, '/sockets/drop', { refuseMs: 60_000 })).toEqual({
+      dropped: 1,
+      refusingMs: 60_000,
+    });
+    await closed;
+    await expect(open(mock.wsUrl)).rejects.toThrow(/503/);
+
+    await control(mock, '/sockets/drop', { refuseMs: 0 });
+    const again = await open(mock.wsUrl);
+    expect(await control(mock, '/sockets')).toEqual({ open: 1 });
+    again.terminate();
+  });
+});

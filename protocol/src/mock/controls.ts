@@ -64,12 +64,15 @@ export function createControls({
     defineControl({
       method: 'POST',
       path: '/sockets/drop',
-      summary: 'Drops every realtime socket at once, as an upstream restart would.',
-      input: z.object({}),
-      run() {
+      summary:
+        'Drops every realtime socket at once, as an upstream restart would, and answers new ones 503 for refuseMs (default 0: they may reconnect at once).',
+      input: z.object({
+        refuseMs: z.number().int().min(0).max(60_000).default(0),
+      }),
+      run({ refuseMs }) {
         const dropped = hub.size;
-        hub.dropAll();
-        return { dropped };
+        hub.dropAll(refuseMs);
+        return { dropped, refusingMs: refuseMs };
       },
     }),
     defineControl({

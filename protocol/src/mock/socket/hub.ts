@@ -56,11 +56,19 @@ export function createSocketHub(options: SocketHubOptions) {
   });
   const clients = new Set<Client>();
   const byTopic = new Map<Topic, Set<Client>>();
+  /** Wall-clock time until which new sockets are refused, as a restarting upstream would. */
+  let refusingUntil = 0;
 
   options.server.on('upgrade', (req: IncomingMessage, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== SOCKET_PATH) {
       socket.destroy();
+      return;
+    }
+    if (Date.now() < refusingUntil) {
+      socket.end(
+        'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, req));
@@ -230,8 +238,12 @@ export function createSocketHub(options: SocketHubOptions) {
     get size() {
       return clients.size;
     },
-    /** Drops every socket at once, as an upstream restart would (control API fault). */
-    dropAll() {
+    /**
+     * Drops every socket at once, as an upstream restart would (control API fault), and refuses
+     * new ones for `refuseMs`: a restart that takes that long, not one a reconnect outruns.
+     */
+    dropAll(refuseMs = 0) {
+      refusingUntil = Date.now() + refuseMs;
       for (const client of clients) client.socket.terminate();
     },
     async close() {
