@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { live } from '../live/store.js';
-import { retryUntilStopped } from '../state/network.js';
+import { connectionReturns, retryUntilStopped } from '../state/network.js';
 import { Button } from '../ui/Button.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { renewFailedScreens } from './retryable-lazy.js';
@@ -39,6 +39,8 @@ export class ScreenBoundary extends Component<ScreenBoundaryProps, { failed: boo
   override state = { failed: false };
   /** Ends the retries once the screen shows again. */
   private stopRetries: (() => void) | undefined;
+  /** `connectionReturns()` when the screen last started to load. */
+  private returnsAtLoad = connectionReturns();
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
@@ -46,6 +48,7 @@ export class ScreenBoundary extends Component<ScreenBoundaryProps, { failed: boo
 
   private readonly retry = () => {
     if (!this.state.failed) return;
+    this.returnsAtLoad = connectionReturns();
     renewFailedScreens();
     this.setState({ failed: false });
   };
@@ -60,6 +63,11 @@ export class ScreenBoundary extends Component<ScreenBoundaryProps, { failed: boo
 
   /** Retries while the screen has failed, and only then. */
   private followFailure(): void {
+    if (this.state.failed && connectionReturns() !== this.returnsAtLoad) {
+      // The connection came back while the load was under way: it failed before that return
+      // could retry it (the retries wait for the next one while the connection stays live).
+      this.retryWhenLive();
+    }
     if (this.state.failed) this.stopRetries ??= retryUntilStopped(this.retryWhenLive);
     else {
       this.stopRetries?.();

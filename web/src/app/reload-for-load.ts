@@ -1,6 +1,7 @@
 /**
- * The page reloading itself for a screen it cannot load in place (app/retryable-lazy.ts): a
- * chunk of its own, fetched only when a load has failed twice or lost its style.
+ * The page reloading itself for a screen it cannot load in place (app/retryable-lazy.ts). Part
+ * of the first load, not a chunk of its own: a browser that keeps a failed `import()` would,
+ * had it first been asked for offline, never reload the page.
  */
 import { live } from '../live/store.js';
 

@@ -1,19 +1,9 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { requestEnded } from '../state/network.js';
+import { reloadForLoad } from './reload-for-load.js';
 
 /** How to give each screen whose chunk failed to load a fresh load. */
 const failedLoads = new Set<() => void>();
-
-/**
- * Reloads the page for a load it cannot retry in place, when the connection answers (its own
- * chunk, only ever needed then: with no signal it does not load, and nothing reloads); true
- * when the page is going away.
- */
-const reloadForLoad = (failure: unknown): Promise<boolean> =>
-  import('./reload-for-load.js').then(
-    (reload) => reload.reloadForLoad(String(failure)),
-    () => false,
-  );
 
 /** What a load resolves to while the page reloads: nothing, ever. */
 const pageGoing = () => new Promise<never>(() => {});
@@ -44,7 +34,7 @@ export function retryableLazy(load: () => Promise<{ default: ComponentType }>): 
     current = lazy(attempt);
   };
   const attempt = async () => {
-    if (styleFailed && (await reloadForLoad(styleFailed))) return pageGoing();
+    if (styleFailed && reloadForLoad(String(styleFailed))) return pageGoing();
     try {
       const screen = await load();
       failedBefore = false;
@@ -56,7 +46,7 @@ export function retryableLazy(load: () => Promise<{ default: ComponentType }>): 
       // Nothing answered this load: the next answer, or the socket's return, retries it.
       requestEnded(false);
       if (String(error).includes('preload CSS')) styleFailed = error;
-      if (failedBefore && (await reloadForLoad(error))) return pageGoing();
+      if (failedBefore && reloadForLoad(String(error))) return pageGoing();
       failedBefore = true;
       throw error;
     }

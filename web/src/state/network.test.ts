@@ -68,6 +68,22 @@ describe('the connection coming back', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
+  it('counts each return, so a load that failed after one can tell it missed it', async () => {
+    const { connectionReturns, connection, requestEnded } = await loadNetwork();
+    connection('offline');
+    await settle();
+    const before = connectionReturns();
+    connection('live');
+    await settle();
+    expect(connectionReturns()).toBe(before + 1);
+    // An answer while nothing went unanswered is not a return.
+    requestEnded(true);
+    expect(connectionReturns()).toBe(before + 1);
+    requestEnded(false);
+    requestEnded(true);
+    expect(connectionReturns()).toBe(before + 2);
+  });
+
   it('tells the worker the browser’s word at once and at each event', async () => {
     const { browser, phone, said } = await loadNetwork();
     phone.onLine = false;

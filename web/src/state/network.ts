@@ -29,6 +29,8 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
  * stopped being live: the next answer is the connection coming back.
  */
 let lost = true;
+/** How many times the connection came back since the page started. */
+let returns = 0;
 
 /** Runs what waits for the connection: at its return or at a step of the backoff. */
 function runWaiting(): void {
@@ -41,6 +43,7 @@ function runWaiting(): void {
 /** The connection came back: everything waiting runs now, and the backoff starts over. */
 function cameBack(): void {
   lost = false;
+  returns++;
   step = 0;
   clearTimeout(retryTimer);
   retryTimer = undefined;
@@ -130,4 +133,13 @@ export function requestEnded(answered: boolean): void {
     lost = true;
     scheduleRetry();
   } else if (lost) cameBack();
+}
+
+/**
+ * How many times the connection came back since the page started: what began before a return
+ * and failed after it (a screen's load, whose failure React tells a moment later) missed the
+ * return's retry, and can tell it did.
+ */
+export function connectionReturns(): number {
+  return returns;
 }
