@@ -54,4 +54,24 @@ describe('the quotes', () => {
     expect(flipped).toEqual([2, 1, 1, 2]);
     expect(quotes.isDelayed(2)).toBe(true);
   });
+
+  it('keep a status the feed told over a trade list read before it', () => {
+    const { quotes } = quotesOnClock();
+    quotes.setInstruments([instrument(1)]);
+    quotes.applyTicks([tick(1, 1.1, { MarketStatus: 2 })]);
+    expect(quotes.view(1)?.closed).toBe(true);
+    // A list read before the market closed, answered after the feed said so.
+    quotes.setInstruments([instrument(1, { MarketStatus: 1 })]);
+    expect(quotes.view(1)?.closed).toBe(true);
+    quotes.applyTicks([tick(1, 1.1, { MarketStatus: 1 })]);
+    expect(quotes.view(1)?.closed).toBe(false);
+  });
+
+  it('follow the trade list’s status where the feed never tells it', () => {
+    const { quotes } = quotesOnClock();
+    quotes.setInstruments([instrument(1)]);
+    quotes.applyTicks([tick(1, 1.2)]);
+    quotes.setInstruments([instrument(1, { MarketStatus: 2 })]);
+    expect(quotes.view(1)?.closed).toBe(true);
+  });
 });

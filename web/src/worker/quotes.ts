@@ -41,10 +41,16 @@ interface QuoteState {
   /** When the last quote arrived here (any quote, moved or not); `null`: never (trade list). */
   receivedAt: number | null;
   /**
-   * Its market's status as last told, by a quote that carried it or the trade list, whichever
-   * came last; `undefined` while neither has (1 is open).
+   * Its market's status (1 is open): a quote's, once one carried it, else the trade list's;
+   * `undefined` while neither has told it.
    */
   marketStatus: number | undefined;
+  /**
+   * A quote carried the status. The feed tells every change the moment it happens, so its word
+   * is never older than a trade list's, which may have been read before the change and answered
+   * after it.
+   */
+  statusFromFeed: boolean;
   /** As last handed out: a change of it is a change of the quote. */
   delayed: boolean;
 }
@@ -84,7 +90,14 @@ export function createQuotes({ changes, now, liveSince, onPrice, onFreshness }: 
     if (quote === undefined) return undefined;
     // A tick may come before the trade list: until then it shows the decimals it came with.
     const precision = instruments.get(id)?.PricePrecision ?? decimalsOf(quote.close);
-    const { prevClose, close, receivedAt: _receivedAt, marketStatus, ...shown } = quote;
+    const {
+      prevClose,
+      close,
+      receivedAt: _receivedAt,
+      marketStatus,
+      statusFromFeed: _statusFromFeed,
+      ...shown
+    } = quote;
     return {
       id,
       ...shown,
@@ -146,12 +159,13 @@ export function createQuotes({ changes, now, liveSince, onPrice, onFreshness }: 
             time: quoteTimes?.[instrument.Id] ?? null,
             receivedAt: null,
             marketStatus: instrument.MarketStatus,
+            statusFromFeed: false,
             delayed: true,
           });
           changes.quotes.add(instrument.Id);
         } else {
           const quote = quotes.get(instrument.Id);
-          if (quote && quote.marketStatus !== instrument.MarketStatus) {
+          if (quote && !quote.statusFromFeed && quote.marketStatus !== instrument.MarketStatus) {
             quote.marketStatus = instrument.MarketStatus;
             changes.quotes.add(instrument.Id);
           } else if (before?.PricePrecision !== instrument.PricePrecision) {
@@ -183,6 +197,7 @@ export function createQuotes({ changes, now, liveSince, onPrice, onFreshness }: 
             time: tick.Time,
             receivedAt: at,
             marketStatus: tick.MarketStatus ?? instruments.get(tick.Id)?.MarketStatus,
+            statusFromFeed: tick.MarketStatus !== undefined,
             delayed: liveSince() === null,
           });
         } else {
@@ -191,6 +206,7 @@ export function createQuotes({ changes, now, liveSince, onPrice, onFreshness }: 
           const statusChanged =
             tick.MarketStatus !== undefined && tick.MarketStatus !== quote.marketStatus;
           if (statusChanged) quote.marketStatus = tick.MarketStatus;
+          if (tick.MarketStatus !== undefined) quote.statusFromFeed = true;
           const delayed = isDelayed(quote, liveSince(), at);
           const flipped = delayed !== quote.delayed;
           quote.delayed = delayed;
