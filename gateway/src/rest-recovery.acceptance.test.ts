@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BackoffOptions } from '@pipstream/protocol';
-import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetrics } from './ops/metrics.js';
 import { createRealtimeHub } from './realtime/index.js';
@@ -13,7 +9,13 @@ import {
   type TestBrowser,
   waitFor,
 } from './realtime/test-support/harness.js';
-import { buyAtMarket, demoUser, openInstruments } from './realtime/test-support/mock.js';
+import {
+  buyAtMarket,
+  demoUser,
+  openInstruments,
+  type RestartableMock,
+  startRestartableMock,
+} from './realtime/test-support/mock.js';
 import { buildGateway, type Gateway } from './server.js';
 import { testConfig } from './test-support/config.js';
 
@@ -21,16 +23,14 @@ import { testConfig } from './test-support/config.js';
 const LONG: BackoffOptions = { baseMs: 20_000, maxMs: 20_000 };
 const WAIT_MS = LONG.maxMs * 0.75;
 
-const data = mkdtempSync(join(tmpdir(), 'pipstream-rest-recovery-'));
-const mockOptions = { host: '127.0.0.1', data, tickMs: 100 } as const;
-let mock: MockUpstream;
+let upstream: RestartableMock;
 let gateway: Gateway;
 let gatewayUrl: string;
 const browsers: TestBrowser[] = [];
 
 beforeAll(async () => {
-  mock = await createMockUpstream({ ...mockOptions, port: 0 });
-  const config = testConfig(mock.url);
+  upstream = await startRestartableMock('rest-recovery');
+  const config = testConfig(upstream.mock.url);
   const metrics = createMetrics();
   // Public and private sockets alike wait out a long backoff: only the REST answer can end it.
   const hub = createRealtimeHub(
@@ -45,14 +45,13 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const b of browsers) b.close();
   await gateway.close();
-  await mock.close();
-  rmSync(data, { recursive: true, force: true });
+  await upstream.close();
 });
 
 describe('a REST answer through the gateway after an upstream restart (mock upstream)', () => {
   it('releases the waiting private reconnect: the push comes long before the backoff', async () => {
-    const trader = await demoUser(mock);
-    const [instrument] = await openInstruments(mock);
+    const trader = await demoUser(upstream.mock);
+    const [instrument] = await openInstruments(upstream.mock);
     if (!instrument) throw new Error('no open instrument');
     await buyAtMarket(trader, instrument);
     const b = await openBrowser(`${gatewayUrl.replace(/^http/, 'ws')}/v1/ws`, { pingMs: 1000 });
@@ -61,10 +60,9 @@ describe('a REST answer through the gateway after an upstream restart (mock upst
     b.send({ type: 'sub', param: 'FOREX_TRADE' });
     await b.next((f) => f.type === 'FOREX_TRADE', 5000);
 
-    const port = Number(new URL(mock.url).port);
-    await mock.close();
+    await upstream.stop();
     await b.next((f) => f.type === 'upstream' && f.state === 'down');
-    mock = await createMockUpstream({ ...mockOptions, port });
+    await upstream.restart();
     // Back, yet nothing reconnects by itself: every socket is waiting out its backoff.
     const pushesBefore = b.ofType('FOREX_TRADE').length;
     await sleep(1000);

@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { CODE } from '@pipstream/protocol';
-import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Gateway,
@@ -13,25 +9,23 @@ import {
   type TestBrowser,
   waitFor,
 } from './test-support/harness.js';
-import { demoUser } from './test-support/mock.js';
+import { demoUser, type RestartableMock, startRestartableMock } from './test-support/mock.js';
 
 const FLOODERS = 4;
 const LOGINS = 10_000;
 /** What one socket may be owed while the upstream is away (private-sessions.ts). */
 const OWED_AT_MOST = 16;
 
-const data = mkdtempSync(join(tmpdir(), 'pipstream-login-flood-'));
-const mockOptions = { host: '127.0.0.1', data, tickMs: 100 } as const;
-let mock: MockUpstream;
+let upstream: RestartableMock;
 let gateway: Gateway;
 const browsers: TestBrowser[] = [];
 
 beforeAll(async () => {
-  mock = await createMockUpstream({ ...mockOptions, port: 0 });
+  upstream = await startRestartableMock('login-flood');
   // The message budget would cut these sockets first (message-flood.acceptance.test.ts): here
   // what a login costs is under test.
-  gateway = await startGateway(mock.wsUrl, {
-    upstreamUrl: mock.url,
+  gateway = await startGateway(upstream.mock.wsUrl, {
+    upstreamUrl: upstream.mock.url,
     // The production heartbeat: the flood keeps the test's own loop busy for a while, which the
     // tests' 200 ms one would take for silent browsers.
     heartbeatMs: 5000,
@@ -43,8 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const b of browsers) b.close();
   await gateway.close();
-  await mock.close();
-  rmSync(data, { recursive: true, force: true });
+  await upstream.close();
 });
 
 /** Sends `count` logins with `token`, letting the socket drain now and then. */
@@ -58,7 +51,7 @@ async function flood(b: TestBrowser, token: string, count: number) {
 
 describe('logins with the current token while the upstream is down (mock upstream)', () => {
   it('answers the excess at once and what is owed without stopping the others', async () => {
-    const { token } = await demoUser(mock);
+    const { token } = await demoUser(upstream.mock);
     const watcher = await openBrowser(gateway.wsUrl);
     browsers.push(watcher);
     watcher.send({ type: 'sub', param: 'DAY_MARKET' });
@@ -73,8 +66,7 @@ describe('logins with the current token while the upstream is down (mock upstrea
       browsers.push(b);
     }
 
-    const port = Number(new URL(mock.url).port);
-    await mock.close();
+    await upstream.stop();
     await Promise.all(
       flooders.map((b) => b.next((f) => f.type === 'upstream' && f.state === 'down')),
     );
@@ -94,7 +86,7 @@ describe('logins with the current token while the upstream is down (mock upstrea
 
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
-    mock = await createMockUpstream({ ...mockOptions, port });
+    await upstream.restart();
     const restarted = performance.now();
     await waitFor(
       () => flooders.every((b) => b.ofType('login_result').length === LOGINS + 1),

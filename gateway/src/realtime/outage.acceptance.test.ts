@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DEFAULT_BACKOFF, type Instrument } from '@pipstream/protocol';
-import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Gateway,
@@ -12,22 +8,25 @@ import {
   type TestBrowser,
   waitFor,
 } from './test-support/harness.js';
-import { demoUser, openInstruments } from './test-support/mock.js';
+import {
+  demoUser,
+  openInstruments,
+  type RestartableMock,
+  startRestartableMock,
+} from './test-support/mock.js';
 
 const OUTAGE_MS = 3000;
 const PUBLIC_BROWSERS = 20;
 const USERS = 3;
 
-const data = mkdtempSync(join(tmpdir(), 'pipstream-outage-'));
-const mockOptions = { host: '127.0.0.1', data, tickMs: 100 } as const;
-let mock: MockUpstream;
+let upstream: RestartableMock;
 let gateway: Gateway;
 const browsers: TestBrowser[] = [];
 
 beforeAll(async () => {
-  mock = await createMockUpstream({ ...mockOptions, port: 0 });
-  gateway = await startGateway(mock.wsUrl, {
-    upstreamUrl: mock.url,
+  upstream = await startRestartableMock('outage');
+  gateway = await startGateway(upstream.mock.wsUrl, {
+    upstreamUrl: upstream.mock.url,
     // The production backoff and heartbeat; each delay pinned at 3/4 of its window, so the
     // run is the same every time (a fresh draw could land anywhere in it).
     heartbeatMs: 5000,
@@ -41,8 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const b of browsers) b.close();
   await gateway.close();
-  await mock.close();
-  rmSync(data, { recursive: true, force: true });
+  await upstream.close();
 });
 
 /** Resolves with the time (performance.now()) `b` next gets a frame `match` accepts. */
@@ -58,7 +56,7 @@ async function nextAfter(b: TestBrowser, since: number, match: (type: string) =>
 
 describe('a 3 s upstream outage (mock upstream killed and restarted)', () => {
   it('brings every quote back within 1.5 s of the restart, private pushes within 2 s', async () => {
-    const [instrument] = await openInstruments(mock);
+    const [instrument] = await openInstruments(upstream.mock);
     if (!instrument) throw new Error('no open instrument');
     for (let i = 0; i < PUBLIC_BROWSERS; i++) {
       const b = await openBrowser(gateway.wsUrl, { pingMs: 1000 });
@@ -68,7 +66,7 @@ describe('a 3 s upstream outage (mock upstream killed and restarted)', () => {
     }
     const traders: TestBrowser[] = [];
     for (let i = 0; i < USERS; i++) {
-      const user = await demoUser(mock);
+      const user = await demoUser(upstream.mock);
       await user.api.call('submit', {
         type: 1,
         cont: instrument.ForexMinCont,
@@ -87,13 +85,12 @@ describe('a 3 s upstream outage (mock upstream killed and restarted)', () => {
       browsers.slice(0, PUBLIC_BROWSERS).map((b) => b.next((f) => f.type === 'DAY_MARKET')),
     );
 
-    const port = Number(new URL(mock.url).port);
-    await mock.close();
+    await upstream.stop();
     await Promise.all(
       browsers.map((b) => b.next((f) => f.type === 'upstream' && f.state === 'down')),
     );
     await sleep(OUTAGE_MS);
-    mock = await createMockUpstream({ ...mockOptions, port });
+    await upstream.restart();
     const restarted = performance.now();
 
     const quotes = await Promise.all(

@@ -2,6 +2,9 @@
  * The real mock upstream for the hub's acceptance tests, seen through an upstream tap, plus the
  * REST and control calls the tests make on it.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRestClient, type Instrument, routes } from '@pipstream/protocol';
 import { createMockUpstream, type MockOptions, type MockUpstream } from '@pipstream/protocol/mock';
 import { minimumMarketBuy } from '../../../../protocol/src/test-support/index.js';
@@ -23,6 +26,46 @@ export async function startTappedMock(options: MockOptions = {}): Promise<Tapped
     async close() {
       await tap.close();
       await mock.close();
+    },
+  };
+}
+
+/** A mock on disk that can be stopped and started again on its port, keeping its accounts. */
+export interface RestartableMock {
+  /** The mock running now (a new one after each `restart`). */
+  readonly mock: MockUpstream;
+  /** Stops it, as a killed upstream: its sockets drop, its port refuses. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  restart(): Promise<MockUpstream>;
+  /** Stops it for good and removes its data. */
+  close(): Promise<void>;
+}
+
+/** A mock upstream whose SQLite lives in a fresh temporary folder named after `name`. */
+export async function startRestartableMock(name: string): Promise<RestartableMock> {
+  const data = mkdtempSync(join(tmpdir(), `pipstream-${name}-`));
+  const options = { host: '127.0.0.1', data, tickMs: 100 } as const;
+  let mock = await createMockUpstream({ ...options, port: 0 });
+  const port = Number(new URL(mock.url).port);
+  let running = true;
+  return {
+    get mock() {
+      return mock;
+    },
+    async stop() {
+      running = false;
+      await mock.close();
+    },
+    async restart() {
+      mock = await createMockUpstream({ ...options, port });
+      running = true;
+      return mock;
+    },
+    async close() {
+      if (running) await mock.close();
+      running = false;
+      rmSync(data, { recursive: true, force: true });
     },
   };
 }
