@@ -60,7 +60,7 @@ async function visit(
 ): Promise<AlertWindow> {
   const phone = await openPhone(browser, `${sessionScript(null)}\n${script}`, THROTTLE);
   try {
-    await phone.page.goto(`${baseUrl}/?lang=en#/`);
+    await phone.page.goto(`${baseUrl}/?lang=en`);
     const loadMs = await firstQuoteMs(phone.cdp, plan.readyTimeoutMs);
     const before = await mainThreadMetrics(phone.cdp);
     const startsAfterMs = await waitForStartUp(phone.cdp, plan.startUp);

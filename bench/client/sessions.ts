@@ -106,11 +106,11 @@ export function visitApp(
 ): Promise<WindowFigures[]> {
   const [loadRate = 1] = plan.quoteThrottles;
   return withPhone(browser, sessionScript(trader), loadRate, async (phone) => {
-    await phone.page.goto(`${baseUrl}/?lang=en#/`);
+    await phone.page.goto(`${baseUrl}/?lang=en`);
     const loadMs = await firstQuoteMs(phone.cdp, plan.readyTimeoutMs);
     const windows = await quoteWindows(phone, 'app /', loadMs, plan);
     if (plan.orderThrottles.length === 0) return windows;
-    await phone.page.evaluate("location.hash = '#/order'");
+    await phone.page.evaluate("history.pushState(null, '', '/order')");
     await phone.page.waitForFunction(orderPnlShown, undefined, {
       timeout: plan.readyTimeoutMs,
     });
@@ -150,7 +150,7 @@ export function visitFirstQuote(
   timeoutMs: number,
 ): Promise<number> {
   return withPhone(browser, sessionScript(trader), rate, async (phone) => {
-    await phone.page.goto(`${baseUrl}/?lang=en#/`);
+    await phone.page.goto(`${baseUrl}/?lang=en`);
     return firstQuoteMs(phone.cdp, timeoutMs);
   });
 }

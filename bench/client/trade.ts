@@ -189,7 +189,7 @@ async function visit(
   )}, ${JSON.stringify(JSON.stringify(settings))});`;
   const phone = await openPhone(browser, init, THROTTLE);
   try {
-    await phone.page.goto(`${stack.baseUrl}/?lang=en#/trade?id=${traders.instrument.Id}`);
+    await phone.page.goto(`${stack.baseUrl}/trade?id=${traders.instrument.Id}&lang=en`);
     await firstQuoteMs(phone.cdp, plan.readyTimeoutMs);
     const ready = await waitForChart(phone.cdp, full, plan.readyTimeoutMs);
     const startsAfterMs = await waitForStartUp(phone.cdp, plan.startUp);

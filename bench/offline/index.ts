@@ -39,7 +39,7 @@ async function repeatVisits(browser: Browser, url: string, trader: Trader): Prom
   const phone = await openPhone(browser, sessionScript(trader), CPU_SLOWDOWN);
   try {
     const { page, cdp, context } = phone;
-    await page.goto(`${url}/?lang=en#/`);
+    await page.goto(`${url}/?lang=en`);
     await firstQuoteMs(cdp, 30_000);
     await page.evaluate(async () => {
       const registration = await Promise.race([

@@ -91,7 +91,7 @@ async function visit(
 ): Promise<VisitSample> {
   const phone = await openPhone(browser, sessionScript(null), THROTTLE);
   try {
-    await phone.page.goto(`${relay.url}/?lang=en#/`);
+    await phone.page.goto(`${relay.url}/?lang=en`);
     await firstQuoteMs(phone.cdp, plan.readyTimeoutMs);
     await waitForStartUp(phone.cdp, plan.startUp);
     await browser.startTracing(phone.page, { categories: TRACE_CATEGORIES });

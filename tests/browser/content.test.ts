@@ -248,7 +248,7 @@ describe('language', () => {
     await list.getByRole('button', { name: 'Deutsch' }).click();
     await app.waitForRoute('/');
     await page.evaluate(() => {
-      location.hash = '#/language';
+      history.pushState(null, '', '/language');
     });
     // The list now speaks German: found by its German name.
     const german = page.getByRole('list', { name: localeText('de', 'web.language.title') });

@@ -262,7 +262,7 @@ describe('the app opened with no signal', () => {
     // Every tab closed, the app started again: the new version runs.
     await app.page.close();
     const next = await app.context.newPage();
-    await next.goto('/?lang=en#/');
+    await next.goto('/?lang=en');
     await next.getByTestId('quote-price').first().filter({ hasText: /\d/ }).waitFor();
     expect(await versionOf(next)).toBe('next');
   });

@@ -362,7 +362,7 @@ describe('logout', () => {
     await title(app, 'Other settings').waitFor();
     // The company information is one row away from here.
     expect(await page.getByRole('link', { name: 'Company information' }).getAttribute('href')).toBe(
-      '#/feedback',
+      '/feedback',
     );
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();

@@ -150,7 +150,7 @@ describe('themes', () => {
 
     // The trader chooses dark in the settings and comes back to the same chart.
     await app.page.evaluate(() => {
-      location.hash = '#/mine/system';
+      history.pushState(null, '', '/mine/system');
     });
     const choices = app.page.getByRole('radiogroup', { name: 'Theme' });
     await choices.getByRole('radio', { name: 'Dark', exact: true }).check();

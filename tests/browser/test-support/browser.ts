@@ -137,16 +137,16 @@ export interface AppPage {
   readonly context: BrowserContext;
   readonly problems: PageProblems;
   /**
-   * Opens the app at a hash route (`/order?type=1`) with `?lang=en` and waits until the shell
-   * has painted. A full load: use it for the first visit and for deep links. (A test of the
-   * language choice opens `page.goto('/#/…')` itself, without the query that would override it.)
+   * Opens the app at a route (`/order?type=1`) with `lang=en` in its query and waits until the
+   * shell has painted. A full load: use it for the first visit and for deep links. (A test of
+   * the language choice opens the route itself, without the query that would override it.)
    */
   open(route?: string): Promise<void>;
   /** Reloads the page and waits for the shell, as a user pulling to reload would. */
   reload(): Promise<void>;
-  /** The current hash route: `/login?from=%2Forder` for `#/login?from=%2Forder`. */
+  /** The current route with its query: `/login?from=%2Forder`. */
   route(): Promise<string>;
-  /** Waits until the hash route equals `route` (a string) or matches it (a RegExp). */
+  /** Waits until the route equals `route` (a string) or matches it (a RegExp). */
   waitForRoute(route: string | RegExp): Promise<void>;
   /** The toast showing exactly `text`: `await expectToast(…)` waits for it to be visible. */
   toast(text: string): Locator;
@@ -174,6 +174,13 @@ export interface PhoneOptions {
    * shell it will never use.
    */
   readonly serviceWorkers?: 'allow' | 'block';
+}
+
+/** `route` (`/trade?id=1`) with `lang` added to its query: `/trade?id=1&lang=en`. */
+export function withLanguage(route: string, language: string): string {
+  const url = new URL(route.startsWith('/') ? route : `/${route}`, 'http://app.invalid');
+  url.searchParams.set('lang', language);
+  return `${url.pathname}${url.search}`;
 }
 
 /** The app reads `?lang=`, then `localStorage['pipstream.lang']`: both say English. */
@@ -217,11 +224,7 @@ export async function openApp(
   const inFlight = trackCalls(page);
   const shell = page.locator('#root .app');
   const waitForShell = () => shell.waitFor({ state: 'attached' });
-  const currentRoute = () =>
-    page.evaluate(() => {
-      const raw = location.hash.replace(/^#/, '');
-      return raw === '' ? '/' : raw;
-    });
+  const currentRoute = () => page.evaluate(() => `${location.pathname}${location.search}`);
   const toast = (text: string) => page.locator('.toast-host .toast', { hasText: exactly(text) });
 
   return {
@@ -229,8 +232,7 @@ export async function openApp(
     context,
     problems,
     async open(route = '/') {
-      const hash = route.startsWith('/') ? route : `/${route}`;
-      await page.goto(`/?lang=${LANGUAGE}#${hash}`);
+      await page.goto(withLanguage(route, LANGUAGE));
       await waitForShell();
     },
     async reload() {

@@ -57,8 +57,10 @@ export const HOSTILE_HTML = [
  */
 export async function withoutCsp(page: Page): Promise<void> {
   await page.route(
-    (url) => url.pathname === '/' || url.pathname === '/index.html',
+    // The page at any app path (`/news/detail`), never a file of the build.
+    (url) => !/\.[a-z0-9]+$/i.test(url.pathname),
     async (route) => {
+      if (!route.request().isNavigationRequest()) return route.fallback();
       const response = await route.fetch();
       const headers = { ...response.headers() };
       delete headers['content-security-policy'];

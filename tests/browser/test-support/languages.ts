@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Language, Session } from '@pipstream/protocol';
 import type { Request } from 'playwright-core';
 import { localizeDecimal } from '../../../web/src/i18n/format.js';
-import type { AppPage } from './browser.js';
+import { type AppPage, withLanguage } from './browser.js';
 
 type Tree = { readonly [key: string]: string | Tree | undefined };
 
@@ -71,12 +71,11 @@ export async function seedLanguage(app: AppPage, code: string, session?: Session
 }
 
 /**
- * Opens a hash route without the `?lang=en` that `app.open` adds: the app starts in the
+ * Opens a route without the `?lang=en` that `app.open` adds: the app starts in the
  * language it has kept (or the one `query` names, `?lang=<query>`).
  */
 export async function openWithoutQuery(app: AppPage, route: string, query?: string) {
-  const search = query === undefined ? '' : `?lang=${encodeURIComponent(query)}`;
-  await app.page.goto(`/${search}#${route}`);
+  await app.page.goto(query === undefined ? route : withLanguage(route, query));
   await app.page.locator('#root .app').waitFor({ state: 'attached' });
 }
 

@@ -1,7 +1,7 @@
 import { i18n } from '../i18n/index.js';
 import { liveWorker } from '../live/bridge.js';
 import { live } from '../live/store.js';
-import { currentTarget, loginFrom, navigate, splitHash } from '../nav/location.js';
+import { currentTarget, loginFrom, navigate, pathOf } from '../nav/location.js';
 import type { Api } from './client.js';
 import { answeringEarly, type CallOf, createEarlyReads, type EarlyHeaders } from './early.js';
 import type { ApiHooks, ApiOptions } from './routed.js';
@@ -42,8 +42,7 @@ function contextOf(): ApiContext {
  * wipe the `from` the first one set.
  */
 export function loginAfterSessionEnd(here: string): string {
-  const { path } = splitHash(here);
-  return path === '/login' ? here : loginFrom(here);
+  return pathOf(here) === '/login' ? here : loginFrom(here);
 }
 
 const early = createEarlyReads();

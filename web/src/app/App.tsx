@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation, useSearch } from 'wouter';
 import { FormatProvider } from '../i18n/FormatProvider.js';
-import { goBack, hashHref, navigate, useHashPath, useHashSearch } from '../nav/location.js';
+import { goBack, navigate, useAppLocation } from '../nav/location.js';
 import { PageActiveContext } from '../nav/page-activity.js';
 import { refreshTradeListOnNavigation } from '../state/market.js';
 import { session, viewerOf } from '../state/session.js';
@@ -22,10 +22,10 @@ import { ScreenBoundary } from './ScreenBoundary.js';
 import { SCREENS } from './screens.js';
 import { TabBar } from './TabBar.js';
 
-/** The app: hash router, the screens, and the toast, loading and confirmation layers. */
+/** The app: path router, the screens, and the toast, loading and confirmation layers. */
 export function App() {
   return (
-    <Router hook={useHashPath} searchHook={useHashSearch} hrefs={hashHref}>
+    <Router hook={useAppLocation}>
       <ChosenFormat>
         <Shell />
         <ToastHost />

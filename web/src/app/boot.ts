@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { subscribe } from 'valtio/vanilla';
 import { provideApiContext, sendFirstScreenReads } from '../api/index.js';
 import { live } from '../live/store.js';
-import { splitHash } from '../nav/location.js';
+import { currentPath } from '../nav/location.js';
 import { startAccountFeed } from '../state/account-feed.js';
 import { followLanguageSetting } from '../state/language.js';
 import {
@@ -63,7 +63,7 @@ export function boot(root: HTMLElement): void {
   followLanguageSetting();
   followPhoneTheme();
   followTradeListLanguage();
-  const { path } = splitHash(location.hash);
+  const path = currentPath();
   const opensOnQuotes = TRADE_LIST_PATHS.has(path);
   // No network: the quotes and the account this device kept show at once, delayed and not
   // tradable, until the network answers (state/device-copy.ts).

@@ -31,8 +31,8 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every page of the app is index.html (routes live in the hash); the paths of the API and
-// operations are left to the network.
+// Every page of the app, at any path (`/trade`, `/mine/wallet`), is index.html; the paths of
+// the API and operations are left to the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [NOT_APP_PATH] }),
 );

@@ -8,7 +8,7 @@ async function loadMarket() {
   vi.doMock('../live/bridge.js', () => ({
     liveWorker: () => ({ setInstruments: async () => undefined, setOnline: async () => undefined }),
   }));
-  vi.stubGlobal('location', { hash: '#/trade' });
+  vi.stubGlobal('location', { pathname: '/trade', search: '', hash: '' });
   const market = await import('./market.js');
   const { followNetwork } = await import('./network.js');
   return { ...market, followNetwork, calls };

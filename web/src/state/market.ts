@@ -5,7 +5,7 @@ import { api } from '../api/index.js';
 import { liveWorker } from '../live/bridge.js';
 import { live } from '../live/store.js';
 import { holdAhead, quoteWatch } from '../live/watch.js';
-import { splitHash } from '../nav/location.js';
+import { currentPath } from '../nav/location.js';
 import { inCategory } from './category-filter.js';
 import { browserOffline, whenBack } from './network.js';
 import { singleFlight } from './once.js';
@@ -128,7 +128,7 @@ function showList(instruments: Instrument[], quoteTimes?: Record<number, number>
   const firstList = !market.loaded;
   market.instruments = ref(instruments);
   market.loaded = true;
-  if (firstList && splitHash(location.hash).path === '/') watchFirstRows(instruments);
+  if (firstList && currentPath() === '/') watchFirstRows(instruments);
   liveWorker().setInstruments(instruments, quoteTimes).catch(warnFeed('instruments not sent'));
 }
 

@@ -28,7 +28,7 @@ const DEVIATION_KEY = 'pipstream.deviation_pips';
 const storage = browserStorage();
 
 function queryLanguage(): string | null {
-  // A shared link may name the language: `/?lang=en#/news` (this project's choice).
+  // A shared link may name the language: `/news?lang=en` (this project’s choice).
   return typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
 }
 

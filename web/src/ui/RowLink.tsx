@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { hashHref, navigate } from '../nav/location.js';
+import { navigate } from '../nav/location.js';
 
 export interface RowLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** The in-app path the link opens, as the router writes it (`/trade?id=1`). */
@@ -20,5 +20,5 @@ export function RowLink({ to, onClick, ...anchor }: RowLinkProps) {
     event.preventDefault();
     navigate(to);
   };
-  return <a {...anchor} href={hashHref(to)} onClick={open} />;
+  return <a {...anchor} href={to} onClick={open} />;
 }
