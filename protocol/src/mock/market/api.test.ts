@@ -269,6 +269,23 @@ describe('market controls', () => {
     expect(input.safeParse({ code: 'EURUSD', price: 1.1 }).success).toBe(true);
   });
 
+  it('names an instrument as a control call says, in every language, whatever the text', async () => {
+    const hostile = '<img src=x onerror="alert(1)">&amp;';
+    expect(runControl('/market/name', { code: 'GBPUSD', name: hostile })).toMatchObject({
+      Code: 'GBPUSD',
+      ShowCode: hostile,
+    });
+    const input = routes.tradeList.request.parse({});
+    for (const lang of ['en', 'ar', 'hi']) {
+      const list = await data(handlers.tradeList(input, ctxFor(undefined, lang)));
+      expect(list.find((instrument) => instrument.Code === 'GBPUSD')?.ShowCode).toBe(hostile);
+    }
+    const named = control('/market/name').input;
+    for (const body of [{ code: 'GBPUSD' }, { code: 'GBPUSD', name: '' }, { name: 'x' }]) {
+      expect(named.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    }
+  });
+
   it('opens and closes a market by id or code', () => {
     expect(runControl('/market/status', { code: 'GBPUSD', status: 2 })).toMatchObject({
       Code: 'GBPUSD',

@@ -39,6 +39,12 @@ const instrumentRef = z
  */
 export function createMarketApi(market: MarketService, messages: Messages) {
   const names = createCatalogueNames(messages);
+  /** Display names a control call gave, by instrument id, in every language. */
+  const renamed = new Map<number, string>();
+  const shown = (instrument: Instrument, lang: string): Instrument => {
+    const name = renamed.get(instrument.Id);
+    return name === undefined ? names.named(instrument, lang) : { ...instrument, ShowCode: name };
+  };
 
   /** The instrument `forex_id` names, or a not-found refusal. */
   function instrumentById(id: number): Instrument {
@@ -61,7 +67,7 @@ export function createMarketApi(market: MarketService, messages: Messages) {
   > = {
     tradeList: ({ searchCurrency }, { lang }) =>
       (searchCurrency ? market.search(searchCurrency) : market.instruments()).map((instrument) =>
-        names.named(instrument, lang),
+        shown(instrument, lang),
       ),
     categories: (_input, { lang }) => names.categories(lang),
     abbreviatedKline: ({ forex_id, period }) =>
@@ -83,6 +89,18 @@ export function createMarketApi(market: MarketService, messages: Messages) {
         const { Id } = instrumentOf(input);
         market.setPrice(Id, input.price);
         return market.instrument(Id);
+      },
+    }),
+    defineControl({
+      method: 'POST',
+      path: '/market/name',
+      summary:
+        'Gives an instrument (by id or code) the display name (ShowCode) `name` in every language: any text, hostile ones included.',
+      input: instrumentRef.and(z.object({ name: z.string().min(1).max(200) })),
+      run(input) {
+        const instrument = instrumentOf(input);
+        renamed.set(instrument.Id, input.name);
+        return shown(instrument, 'en');
       },
     }),
     defineControl({
