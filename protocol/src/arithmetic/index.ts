@@ -8,6 +8,7 @@ export * from './decimal.js';
 export * from './display.js';
 export * from './execution.js';
 export * from './fee.js';
+export * from './localized.js';
 export * from './lots.js';
 export * from './margin.js';
 export * from './money.js';

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@pipstream/protocol';
+import { LANGUAGES, localizeDecimalText } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatterOf, localizeDecimal } from './format.js';
 
@@ -135,5 +135,27 @@ describe('formatterOf', () => {
     expect(german.language).toBe('de');
     expect(german.decimal('1234.50')).toBe('1.234,50');
     expect(german.dateTime('')).toBe('--');
+  });
+});
+
+describe('the gateway’s figures', () => {
+  it('are written as the app writes them, in every language and shape', () => {
+    const figures = [
+      '1.08523',
+      '2345.67',
+      '-1234.50',
+      '+1.23%',
+      '-0.50%',
+      '0.00%',
+      '123456.7',
+      '--',
+    ];
+    for (const language of LANGUAGES) {
+      for (const figure of figures) {
+        expect(localizeDecimalText(figure, language), `${figure} in ${language}`).toBe(
+          localizeDecimal(figure, language),
+        );
+      }
+    }
   });
 });

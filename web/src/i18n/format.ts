@@ -11,21 +11,18 @@
  * quotes and amounts in the digits of the market's own tickets and statements (this project's
  * choice). Times are Gregorian for the same reason, also in th and fa.
  */
-import { LANGUAGE_TAGS, type Language } from '@pipstream/protocol';
+import {
+  DECIMAL_TEXT,
+  decimalFormat,
+  hundredth,
+  LANGUAGE_TAGS,
+  type Language,
+  MAX_FRACTION_DIGITS,
+} from '@pipstream/protocol';
 import { type DecimalParts, handWrittenDecimal } from './decimal-writer.js';
 
 /** What a figure shows when there is none (the protocol's `NO_VALUE`, kept as it is). */
 const NO_VALUE = '--';
-
-/**
- * An exact decimal as the display helpers write it: an optional sign, digits, an optional
- * fraction, then a percent sign or a unit code after a space, or nothing (`-1234.50`,
- * `0.000120`, `+1.23%`, `42`, `99.50 USDT`).
- */
-const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?(%?)((?: [A-Za-z][\w.-]*)?)$/;
-
-/** `Intl.NumberFormat` takes at most this many fraction digits; longer texts stay as they are. */
-const MAX_FRACTION_DIGITS = 20;
 
 /** Writes one shape of figure (see `localizerOf`). */
 type Localizer = (figure: DecimalParts) => string;
@@ -34,12 +31,6 @@ const localizers = new Map<string, Localizer>();
 
 /** How many figures of one shape go through `Intl` before its hand-written form is tried. */
 const HAND_WRITTEN_AFTER = 100;
-
-/** `whole.fraction` ÷ 100 as decimal text, by moving the point: `12`, `5` → `0.125`. */
-function hundredth(whole: string, fraction: string): string {
-  const padded = whole.padStart(3, '0');
-  return `${padded.slice(0, -2)}.${padded.slice(-2)}${fraction}`;
-}
 
 /**
  * The writer of figures with `digits` fraction digits in `language`: `Intl.NumberFormat`, or
@@ -55,14 +46,8 @@ function localizerOf(
   const key = `${language}|${digits}|${percent ? '%' : ''}|${plus ? '+' : ''}`;
   let localizer = localizers.get(key);
   if (localizer === undefined) {
-    const format = new Intl.NumberFormat(LANGUAGE_TAGS[language], {
-      style: percent ? 'percent' : 'decimal',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-      numberingSystem: 'latn',
-      // A '+' the text carried stays (a change, a credit); a zero never shows a sign.
-      signDisplay: plus ? 'exceptZero' : 'negative',
-    });
+    // The options the gateway writes the first screen's figures with too (one way for both).
+    const format = decimalFormat(language, digits, percent, plus);
     // A string argument is read as an exact decimal (Intl.NumberFormat v3): no float on the way.
     const numericOf = ({ sign, whole, fraction }: DecimalParts) => {
       const negative = sign === '-' ? '-' : '';
@@ -95,7 +80,7 @@ function localizerOf(
  * address) comes back unchanged.
  */
 export function localizeDecimal(text: string, language: Language): string {
-  const parts = DECIMAL.exec(text);
+  const parts = DECIMAL_TEXT.exec(text);
   if (!parts) return text;
   const [, sign = '', whole = '', fraction = '', percent = '', unit = ''] = parts;
   if (fraction.length > MAX_FRACTION_DIGITS || (percent && unit)) return text;
