@@ -1,7 +1,10 @@
+import { fileURLToPath } from 'node:url';
+import { FIRST_SCREEN_TEXTS_FILE } from '@pipstream/protocol';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './scripts/compile-hints.ts';
+import { firstScreenTextsFile } from './scripts/first-screen-texts.ts';
 import { precompress } from './scripts/precompress.ts';
 import { isSourceModule, preloadFirstScreen } from './scripts/preload-first-screen.ts';
 import { themeBeforePaint } from './scripts/theme-before-paint.ts';
@@ -39,9 +42,11 @@ export default defineConfig({
         rollupFormat: 'iife',
         globPatterns: ['**/*.{html,js,css,json,png,svg}'],
         // Each language is kept only once chosen; news pictures come with the news.
-        globIgnores: [`${LANGUAGE_DIR}/**`, 'news/**', '**/*.{br,gz}'],
+        globIgnores: [`${LANGUAGE_DIR}/**`, 'news/**', '**/*.{br,gz}', FIRST_SCREEN_TEXTS_FILE],
       },
     }),
+    // The first screen's texts in every language: the gateway paints the quotes into the page.
+    firstScreenTextsFile(fileURLToPath(new URL('../locales', import.meta.url))),
     precompress(),
   ],
   resolve: {

@@ -12,6 +12,7 @@ import { proxyRoutes } from './proxy/index.js';
 import { DEFAULT_THRESHOLD } from './proxy/precompressed.js';
 import { HANDSHAKE_REFUSALS } from './realtime/browsers/refusals.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeOptions } from './realtime/index.js';
+import { createFirstScreen } from './web/first-screen/index.js';
 import { webRoutes } from './web/index.js';
 import {
   BASE_SETTINGS_REFRESH_MS,
@@ -146,7 +147,17 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
   });
   app.addHook('onReady', async () => origins.start());
   app.addHook('onClose', async () => origins.stop());
-  app.register(webRoutes, { webDir: config.webDir, origins });
+  const firstScreen = createFirstScreen({
+    webDir: config.webDir,
+    upstreamUrl: config.upstreamUrl,
+    lastQuotes: () => hub.lastQuotes?.(),
+    onError: (what, error) =>
+      app.log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        `${what} not read`,
+      ),
+  });
+  app.register(webRoutes, { webDir: config.webDir, origins, firstScreen });
   return gateway;
 }
 
@@ -157,6 +168,7 @@ function onceShutdown(hub: RealtimeHub): RealtimeHub {
     plugin: hub.plugin,
     ready: () => hub.ready(),
     stats: () => hub.stats(),
+    lastQuotes: () => hub.lastQuotes?.(),
     shutdown: (code, reason) => {
       closing ??= hub.shutdown(code, reason);
       return closing;

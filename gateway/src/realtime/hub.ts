@@ -43,6 +43,11 @@ export interface RealtimeHub {
   /** Closes every browser (1012 by default, so it reconnects elsewhere) and every upstream. */
   shutdown(code?: number, reason?: string): Promise<void>;
   stats(): RealtimeStats;
+  /**
+   * The last quote of every instrument (DAY_MARKET ticks) and a version that changes with each
+   * tick, for the page's first screen; the first call holds DAY_MARKET upstream from then on.
+   */
+  lastQuotes?(): { readonly version: number; readonly ticks: Iterable<unknown> } | undefined;
 }
 
 export interface RealtimeStats {
@@ -221,5 +226,9 @@ export function createRealtimeHub(options: RealtimeOptions, deps: HubDeps): Real
       upstream: { public: feed?.state === 'up', private: sessions?.size ?? 0 },
       topics: feed?.held() ?? [],
     }),
+    lastQuotes() {
+      feed?.hold('DAY_MARKET');
+      return feed?.lastQuotes();
+    },
   };
 }

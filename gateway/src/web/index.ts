@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControlFor, REVALIDATE } from './cache-policy.js';
+import type { FirstScreen } from './first-screen/index.js';
 import { helmetOptions } from './security.js';
 import type { SiteOrigins } from './site-origins.js';
 
@@ -12,6 +13,8 @@ export interface WebOptions {
   readonly webDir: string;
   /** The outside origins the Content-Security-Policy allows. */
   readonly origins: SiteOrigins;
+  /** Paints the quotes into the page (`/`, `/trade`); without it every page is the build's. */
+  readonly firstScreen?: FirstScreen;
 }
 
 /** Whether `webDir` holds a web build. */
@@ -32,7 +35,10 @@ const NOT_APP = /^\/(api|v1|uploads|__control|healthz|readyz|metrics)(\/|$)/;
  * one. A file's precompressed sibling is sent when the browser accepts it; other answers are
  * compressed by the server-wide @fastify/compress.
  */
-export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir, origins }) => {
+export const webRoutes: FastifyPluginAsync<WebOptions> = async (
+  app,
+  { webDir, origins, firstScreen },
+) => {
   await app.register(helmet, helmetOptions(origins));
 
   if (!hasWebBuild(webDir)) {
@@ -63,11 +69,39 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir, o
     },
   });
 
+  /** An app page: with its first screen painted when there is one, else the build's page. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const painted = firstScreen && paintedPage(firstScreen, request);
+    if (!painted) return reply.sendFile('index.html');
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', FIRST_SCREEN_CACHE)
+      .header('vary', 'Cookie')
+      .header('etag', painted.etag);
+    if (request.headers['if-none-match'] === painted.etag) return reply.code(304).send();
+    return reply.send(painted.html);
+  };
+
+  app.get('/', sendPage);
   app.setNotFoundHandler((request, reply) => {
-    if (isAppPage(request)) return reply.sendFile('index.html');
+    if (isAppPage(request)) return sendPage(request, reply);
     return notFound(reply);
   });
 };
+
+/**
+ * A painted page's `Cache-Control`: stored, but asked again on every use (its ETag changes
+ * with every tick and trade list, so an unchanged one costs a 304): prices are never shown
+ * from a cache as fresh.
+ */
+const FIRST_SCREEN_CACHE = 'no-cache';
+
+function paintedPage(firstScreen: FirstScreen, request: FastifyRequest) {
+  const at = request.url.indexOf('?');
+  const path = at === -1 ? request.url : request.url.slice(0, at);
+  const query = new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1));
+  return firstScreen.page({ path, query, cookie: request.headers.cookie });
+}
 
 /** A GET of a path that could be one of the app's pages: not an API path, not a file name. */
 function isAppPage(request: FastifyRequest): boolean {

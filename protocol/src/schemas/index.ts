@@ -2,6 +2,7 @@ export * from './address.js';
 export * from './alert.js';
 export * from './content.js';
 export * from './explain.js';
+export * from './first-screen.js';
 export * from './market.js';
 export * from './order.js';
 export * from './primitives.js';

@@ -27,6 +27,10 @@ export function createPublicFeed(options: PublicFeedOptions) {
   const subscribers = new Map<string, Set<Browser>>();
   const lingering = new Map<string, NodeJS.Timeout>();
   const lastValues = createLastValues();
+  /** Topics held upstream with no browser on them (the first screen's quotes). */
+  const holds = new Set<string>();
+  /** Changes with every DAY_MARKET tick kept, and when the quotes are cleared. */
+  let quotesVersion = 0;
   let state: FeedState = 'starting';
 
   const batch = createTopicBatch(
@@ -52,6 +56,7 @@ export function createPublicFeed(options: PublicFeedOptions) {
     onDown() {
       // Values from before the outage would be stale: the resubscription snapshot refills them.
       lastValues.clear();
+      quotesVersion++;
       batch.setLive(false);
       setState('down');
     },
@@ -73,6 +78,7 @@ export function createPublicFeed(options: PublicFeedOptions) {
         return;
       }
       lastValues.mergeTicks(ticks);
+      quotesVersion++;
       fanOut(type, new SharedFrame(frame.raw), ticks);
     } else if (type.startsWith('KLINE.')) {
       if (!subscribers.has(type)) return;
@@ -104,7 +110,7 @@ export function createPublicFeed(options: PublicFeedOptions) {
 
   function expire(topic: string) {
     lingering.delete(topic);
-    if ((subscribers.get(topic)?.size ?? 0) > 0) return;
+    if ((subscribers.get(topic)?.size ?? 0) > 0 || holds.has(topic)) return;
     subscribers.delete(topic);
     batch.drop(topic);
   }
@@ -125,6 +131,25 @@ export function createPublicFeed(options: PublicFeedOptions) {
     /** Topics the shared connection holds upstream now. */
     held(): string[] {
       return [...batch.held].sort();
+    },
+
+    /**
+     * Holds `topic` upstream for good, browsers or none: the page's first screen paints the
+     * last quotes (web/first-screen), so they are kept even while no phone watches them.
+     */
+    hold(topic: string): void {
+      if (holds.has(topic)) return;
+      holds.add(topic);
+      if (!subscribers.has(topic)) {
+        subscribers.set(topic, new Set());
+        batch.want(topic);
+      }
+    },
+
+    /** The last quote of every instrument, and a version that changes with each tick. */
+    lastQuotes(): { readonly version: number; readonly ticks: Iterable<Tick> } | undefined {
+      if (lastValues.quotesFrame() === undefined) return undefined;
+      return { version: quotesVersion, ticks: lastValues.quotes() };
     },
 
     subscribe(browser: Browser, topic: string): void {

@@ -1,0 +1,184 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  FIRST_SCREEN_DATA_ID,
+  FIRST_SCREEN_TEXTS_FILE,
+  type FirstScreenTexts,
+  formatPrice,
+  type Instrument,
+  localizeDecimalText,
+} from '@pipstream/protocol';
+import { createMockUpstream, type MockUpstream } from '@pipstream/protocol/mock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway, type Gateway } from '../../server.js';
+import { testConfig } from '../../test-support/config.js';
+import { standInHub } from '../../test-support/stand-in-hub.js';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="zh-Hant-HK"><head><title>Pipstream</title>' +
+  '<script type="module" src="/assets/index-AbCd12_9.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+const texts = (word: string): FirstScreenTexts => ({
+  title: `${word} quotes`,
+  quoteList: `${word} list`,
+  columnName: `${word} name`,
+  columnPrice: `${word} price`,
+  columnChange: `${word} change`,
+  delayed: `${word} delayed`,
+  closed: `${word} closed`,
+  tradeTitle: `${word} trade`,
+});
+
+let mock: MockUpstream;
+let buildDir: string;
+const apps: Gateway[] = [];
+
+beforeAll(async () => {
+  mock = await createMockUpstream({ port: 0, data: ':memory:', tickMs: 50 });
+  buildDir = mkdtempSync(join(tmpdir(), 'pipstream-first-screen-'));
+  writeFileSync(join(buildDir, 'index.html'), INDEX_HTML);
+  writeFileSync(
+    join(buildDir, FIRST_SCREEN_TEXTS_FILE),
+    JSON.stringify({ en: texts('EN'), ar: texts('AR'), hk: texts('HK') }),
+  );
+});
+afterAll(async () => {
+  await mock.close();
+  rmSync(buildDir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function start() {
+  const app = buildGateway(testConfig(mock.url, { WEB_DIR: buildDir }));
+  apps.push(app);
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+/** Asks for `path` until the answer is a painted page (the gateway reads what it paints from). */
+async function painted(url: string, path: string, init?: RequestInit): Promise<Response> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const answer = await fetch(`${url}${path}`, init);
+    const html = await answer.clone().text();
+    if (html.includes(FIRST_SCREEN_DATA_ID)) return answer;
+    if (Date.now() > deadline) throw new Error(`no first screen at ${path}: ${html.slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function dataOf(html: string): { language: string; instruments: Instrument[] } {
+  const at = html.indexOf(`id="${FIRST_SCREEN_DATA_ID}">`);
+  const start = html.indexOf('>', at) + 1;
+  return JSON.parse(html.slice(start, html.indexOf('</script>', start)));
+}
+
+describe('the first screen in the page', () => {
+  it('paints the quotes in the visitor’s language, with the CSP still refusing inline script', async () => {
+    const url = await start();
+    const answer = await painted(url, '/?lang=ar');
+    const html = await answer.text();
+    expect(html).toContain('<html lang="ar" dir="rtl"');
+    expect(html).toContain('AR quotes');
+    expect(html).toContain('AR delayed');
+    const rows = html.match(/class="quote-row"/g) ?? [];
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    const data = dataOf(html);
+    expect(data.language).toBe('ar');
+    const first = data.instruments[0];
+    if (!first) throw new Error('no instrument carried');
+    expect(html).toContain(`href="/trade?id=${first.Id}"`);
+    const csp = answer.headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src '));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+    expect(answer.headers.get('etag')).toMatch(/^W\//);
+  });
+
+  it('chooses the language the app kept in its cookie, and the default without one', async () => {
+    const url = await start();
+    const english = await (
+      await painted(url, '/', { headers: { cookie: 'other=1; pipstream_lang=en' } })
+    ).text();
+    expect(english).toContain('EN quotes');
+    const byDefault = await (await painted(url, '/')).text();
+    expect(byDefault).toContain('<html lang="zh-Hant-HK" dir="ltr"');
+    expect(byDefault).toContain('HK quotes');
+  });
+
+  it('builds a page once per tick: the same tick gives the same page, and a 304 to its ETag', async () => {
+    const url = await start();
+    await fetch(`${mock.url}/__control/market/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'EURUSD', status: 1 }),
+    });
+    const first = await painted(url, '/?lang=en');
+    const etag = first.headers.get('etag') ?? '';
+    const again = await fetch(`${url}/?lang=en`, { headers: { 'if-none-match': etag } });
+    // A tick may come between the two: then the page is new, with another ETag.
+    if (again.status === 304) expect(await again.text()).toBe('');
+    else expect(again.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('writes a trade link’s header with the instrument’s last price, and escapes a hostile name', async () => {
+    const url = await start();
+    const hostile = '<img src=x onerror="alert(1)"></script><script>alert(2)</script>';
+    await fetch(`${mock.url}/__control/market/name`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'GBPUSD', name: hostile }),
+    });
+    await fetch(`${mock.url}/__control/market/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'GBPUSD', status: 0 }),
+    });
+    const price = 1.23456;
+    await fetch(`${mock.url}/__control/market/price`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'GBPUSD', price }),
+    });
+    const list = dataOf(await (await painted(url, '/?lang=en')).text());
+    const pound = list.instruments.find((instrument) => instrument.Code === 'GBPUSD');
+    if (!pound) throw new Error('GBPUSD not listed');
+    const shown = localizeDecimalText(formatPrice(price, pound.PricePrecision), 'en');
+    const deadline = Date.now() + 10_000;
+    let html = '';
+    do {
+      html = await (await painted(url, `/trade?id=${pound.Id}&lang=en`)).text();
+    } while (!html.includes(`>${shown}<`) && Date.now() < deadline);
+    expect(html).toContain(`>${shown}<`);
+    expect(html).toContain('EN closed');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<script>alert(2)');
+    expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    // Inside the data block the name is JSON with no `<` at all.
+    const block = html.slice(html.indexOf(FIRST_SCREEN_DATA_ID));
+    expect(block.slice(0, block.indexOf('</script>'))).not.toContain('<');
+  });
+
+  it('sends the build’s page, the app’s skeleton, while there is no feed', async () => {
+    const app = buildGateway(testConfig(mock.url, { WEB_DIR: buildDir }), {
+      hub: standInHub().hub,
+    });
+    apps.push(app);
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    for (const path of ['/', '/?lang=en', '/trade?id=1']) {
+      expect(await (await fetch(`${url}${path}`)).text(), path).toBe(INDEX_HTML);
+    }
+  });
+
+  it('falls back to the build’s page where it paints nothing: another path, an unknown instrument', async () => {
+    const url = await start();
+    await painted(url, '/?lang=en');
+    for (const path of ['/news?lang=en', '/trade?id=999999&lang=en', '/mine/wallet']) {
+      const html = await (await fetch(`${url}${path}`)).text();
+      expect(html, path).toBe(INDEX_HTML);
+    }
+  });
+});

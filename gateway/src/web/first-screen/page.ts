@@ -1,0 +1,67 @@
+/**
+ * The page with its first screen: the web build's `index.html` is the template. The painted
+ * screen goes in before the app's root (the app renders beside it, hidden, and takes over once
+ * its own rows are live); the trade list and categories it was painted from go in a JSON data
+ * block the app reads instead of asking again. The CSP keeps "no inline script": a data block
+ * is never run.
+ */
+import {
+  FIRST_SCREEN_DATA_ID,
+  FIRST_SCREEN_ID,
+  type FirstScreenData,
+  LANGUAGE_TAGS,
+  type Language,
+  RTL_LANGUAGES,
+} from '@pipstream/protocol';
+
+/** Where the app's root sits in the build's page. */
+const ROOT = '<div id="root"></div>';
+
+/** The `<html …>` opening tag of the build's page. */
+const HTML_TAG = /<html\b[^>]*>/i;
+
+/** The build's page split at the app's root. */
+export interface PageTemplate {
+  readonly page: string;
+  readonly beforeRoot: string;
+  readonly fromRoot: string;
+}
+
+/** `page` as a template, or `undefined` when it has no root where the screen could go. */
+export function pageTemplate(page: string): PageTemplate | undefined {
+  const at = page.indexOf(ROOT);
+  if (at === -1 || !HTML_TAG.test(page)) return undefined;
+  return { page, beforeRoot: page.slice(0, at), fromRoot: page.slice(at) };
+}
+
+/**
+ * JSON safe inside a `<script>` element: no `<` (so no `</script>` or `<!--`) and no line
+ * separators JavaScript once read as line ends.
+ */
+export function dataBlockJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The page in `language` with `markup` painted before the root and `data` for the app. */
+export function fillPage(
+  template: PageTemplate,
+  language: Language,
+  markup: string,
+  data: FirstScreenData,
+): string {
+  const dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
+  const head = template.beforeRoot.replace(
+    HTML_TAG,
+    `<html lang="${LANGUAGE_TAGS[language]}" dir="${dir}" data-first-screen="">`,
+  );
+  return (
+    // Inert: a picture of the screen, not yet the screen. A tap waits for the app, which
+    // follows within a moment, and assistive technology reads the app's own rows.
+    `${head}<div id="${FIRST_SCREEN_ID}" class="app app-with-tabs first-screen" inert>${markup}</div>` +
+    `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${dataBlockJson(data)}</script>` +
+    template.fromRoot
+  );
+}
