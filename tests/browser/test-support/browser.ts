@@ -174,6 +174,8 @@ export interface PhoneOptions {
    * shell it will never use.
    */
   readonly serviceWorkers?: 'allow' | 'block';
+  /** Whether the page's scripts run: off to see what the page shows before any script. */
+  readonly javaScriptEnabled?: boolean;
 }
 
 /** `route` (`/trade?id=1`) with `lang` added to its query: `/trade?id=1&lang=en`. */

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { provideApiContext, sendFirstScreenReads } from './index.js';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('the REST client’s context', () => {
   it('says so when used before boot gave it its context', () => {
@@ -7,12 +11,14 @@ describe('the REST client’s context', () => {
   });
 
   it('reads what boot gave it: no first-screen read while the browser says it is offline', () => {
-    const told: string[] = [];
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', (...args: unknown[]) => {
+      sent.push(args);
+      return new Promise(() => undefined);
+    });
+    vi.stubGlobal('location', new URL('http://localhost/'));
     provideApiContext({
-      user: () => {
-        told.push('user');
-        return { lang: 'en', token: null };
-      },
+      user: () => ({ lang: 'en', token: null }),
       browserOffline: () => true,
       toast: () => undefined,
       beginLoading: () => undefined,
@@ -21,6 +27,6 @@ describe('the REST client’s context', () => {
       signOut: () => undefined,
     });
     expect(() => sendFirstScreenReads(true)).not.toThrow();
-    expect(told).toEqual([]);
+    expect(sent).toEqual([]);
   });
 });

@@ -31,6 +31,21 @@ function setup(maxAgeMs = 10_000) {
 }
 
 describe('early reads', () => {
+  it('keeps what the page carried as an answer, for the same language and user, sending nothing', async () => {
+    const { reads, sent } = setup();
+    const who: EarlyHeaders = { lang: 'en', token: null };
+    reads.keep('categories', who, [{ Id: 1, NameShowTrans: 'Forex' }]);
+    expect(reads.take('categories', { lang: 'ar', token: null })).toBeUndefined();
+    const answer = await reads.take('categories', who);
+    expect(await answer?.json()).toEqual({
+      code: 1,
+      msg: '',
+      data: [{ Id: 1, NameShowTrans: 'Forex' }],
+    });
+    expect(reads.take('categories', who)).toBeUndefined();
+    expect(sent).toEqual([]);
+  });
+
   it('sends a GET with t and the lang and authorization headers of docs/product.md#calls', () => {
     const { reads, sent } = setup();
     reads.send('tradeList', ORIGIN, { lang: 'en', token: 'tok' });

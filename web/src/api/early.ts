@@ -45,6 +45,11 @@ export interface EarlyReads {
    * once and while fresh; `undefined` when there is none (the caller then sends its own).
    */
   take(name: string, headers: EarlyHeaders): Promise<Response> | undefined;
+  /**
+   * Keeps `data` as the answer of `name` for `headers`, as if read now: what the page itself
+   * carried (app/first-screen.ts), so the app does not ask again.
+   */
+  keep(name: FirstScreenRead, headers: EarlyHeaders, data: unknown): void;
 }
 
 interface EarlyRead {
@@ -74,6 +79,12 @@ export function createEarlyReads(options: EarlyReadsOptions = {}): EarlyReads {
       const response = fetchImpl(url.href, { method: 'GET', headers });
       // Unclaimed, a failure must not surface as an unhandled rejection; a taker still sees it.
       response.catch(() => undefined);
+      pending.push({ key: keyOf(name, who), sentAt: now(), response });
+    },
+    keep(name, who, data) {
+      // The upstream's envelope with its success code (docs/product.md#calls).
+      const text = JSON.stringify({ code: 1, msg: '', data });
+      const response = Promise.resolve(new Response(text, { status: 200 }));
       pending.push({ key: keyOf(name, who), sentAt: now(), response });
     },
     take(name, who) {

@@ -53,13 +53,26 @@ const early = createEarlyReads();
  * list and the categories when the page opens on a screen that waits for them. None while the
  * browser says it is offline: they could only fail, and are made once the network is back.
  */
-export function sendFirstScreenReads(opensOnQuotes: boolean): void {
-  if (contextOf().browserOffline()) return;
+export function sendFirstScreenReads(opensOnQuotes: boolean, carried?: CarriedLists): void {
   const who = currentUser();
+  // What the page carried, in the language the app opens in, is the answer: not asked again.
+  const kept = carried?.language === who.lang ? carried : undefined;
+  if (kept) {
+    early.keep('tradeList', who, kept.instruments);
+    early.keep('categories', who, kept.categories);
+  }
+  if (contextOf().browserOffline()) return;
   early.send('companyStatus', location.origin, who);
-  if (!opensOnQuotes) return;
+  if (!opensOnQuotes || kept) return;
   early.send('tradeList', location.origin, who);
   early.send('categories', location.origin, who);
+}
+
+/** The trade list and categories the page carried (app/first-screen-handover.ts reads them). */
+export interface CarriedLists {
+  readonly language: string;
+  readonly instruments: unknown;
+  readonly categories: unknown;
 }
 
 const currentUser = (): EarlyHeaders => contextOf().user();

@@ -11,6 +11,7 @@ import { live } from '../live/store.js';
 import { currentPath } from '../nav/location.js';
 import { startAccountFeed } from '../state/account-feed.js';
 import { followLanguageSetting } from '../state/language.js';
+import { followLanguageCookie } from '../state/language-cookie.js';
 import {
   followTradeListLanguage,
   market,
@@ -27,6 +28,7 @@ import { beginLoading, endLoading, showToast } from '../state/ui.js';
 import { App } from './App.js';
 import { checkCompanyStatus } from './company-status.js';
 import { firstScreenShown, whenBrowserIdle } from './first-screen.js';
+import { carriedLists, handOverFirstScreen } from './first-screen-handover.js';
 import { holdSocketLogin, startRealtime } from './realtime.js';
 import { TRADE_LIST_PATHS } from './routes.js';
 import { preloadScreen } from './screens.js';
@@ -61,6 +63,7 @@ export function boot(root: HTMLElement): void {
   // the first rows' quotes are asked for as the list comes in, ahead of the rows that show
   // them (state/market.ts).
   followLanguageSetting();
+  followLanguageCookie();
   followPhoneTheme();
   followTradeListLanguage();
   const path = currentPath();
@@ -71,12 +74,16 @@ export function boot(root: HTMLElement): void {
     void showQuotesCopy();
     void showAccountCopy();
   }
-  sendFirstScreenReads(opensOnQuotes);
+  sendFirstScreenReads(opensOnQuotes, carriedLists());
   if (opensOnQuotes) startFirstTradeList();
   preloadScreen(path);
   const statusChecked = checkCompanyStatus();
   // One task later: the worker's thread, whose start is a task of this thread, comes first.
-  setTimeout(() => render(root), 0);
+  setTimeout(() => {
+    render(root);
+    // The screen the gateway painted stays until the app's own shows a live price.
+    handOverFirstScreen(root);
+  }, 0);
 
   // 3. Once the first screen has shown its quotes (or at once, when the page opens elsewhere):
   // the socket's login, the stored login's check, then the holdings and balance of the account

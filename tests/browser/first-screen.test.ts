@@ -1,0 +1,150 @@
+import {
+  FIRST_SCREEN_DATA_ID,
+  formatPrice,
+  type Instrument,
+  type Language,
+} from '@pipstream/protocol';
+import { describe, expect, it } from 'vitest';
+import { MAX_ROWS } from '../../gateway/src/web/first-screen/markup.js';
+import type { AppPage } from './test-support/browser.js';
+import { eventually } from './test-support/eventually.js';
+import { localeText, shown } from './test-support/languages.js';
+import { useBrowserSuite } from './test-support/suite.js';
+import { movePrice } from './test-support/trading.js';
+
+// Prices are set by the tests: the simulator's own steps are a minute apart.
+const suite = useBrowserSuite({ mock: { tickMs: 60_000 } });
+
+/** The first screen's rows, as the page painted them. */
+const PAINTED_ROWS = '#first-screen .quote-row';
+
+/** Sets a price on each listed instrument: the gateway's last value of each is then known. */
+async function setPrices(): Promise<Map<number, { instrument: Instrument; price: number }>> {
+  const listed = await suite.stack.api.call('tradeList');
+  const prices = new Map<number, { instrument: Instrument; price: number }>();
+  for (const [index, instrument] of listed.entries()) {
+    const price = await movePrice(
+      suite.stack,
+      instrument,
+      instrument.ForexQuotations.Close * (1 + (index + 1) / 1000),
+    );
+    prices.set(instrument.Id, { instrument, price });
+  }
+  return prices;
+}
+
+/**
+ * Sets the prices until the gateway paints `/` in `language` with them, and resolves them. The
+ * gateway holds the quotes from the first page asked for on: prices set before its
+ * subscription reached the upstream are set again.
+ */
+async function paintedPrices(language: Language) {
+  let prices = new Map<number, { instrument: Instrument; price: number }>();
+  await eventually(async () => {
+    prices = await setPrices();
+    const html = await (await fetch(`${suite.stack.baseUrl}/?lang=${language}`)).text();
+    // The rows painted: the first MAX_ROWS of the list.
+    return [...prices.values()]
+      .slice(0, MAX_ROWS)
+      .every(
+        ({ instrument, price }) =>
+          html.includes(FIRST_SCREEN_DATA_ID) &&
+          html.includes(`>${shown(formatPrice(price, instrument.PricePrecision), language)}<`),
+      );
+  }).toBe(true);
+  return prices;
+}
+
+/** The painted rows' instrument ids, prices and status words. */
+function paintedRows(app: AppPage) {
+  return app.page.locator(PAINTED_ROWS).evaluateAll((rows) =>
+    rows.map((row) => ({
+      id: Number(row.getAttribute('data-instrument')),
+      price: row.querySelector('.quote-price')?.textContent ?? '',
+      status: row.querySelector('.quote-status')?.textContent ?? '',
+    })),
+  );
+}
+
+describe('the first screen in the page', () => {
+  it('shows the quotes before any script runs, at the gateway’s last prices, in en, ar and hi', async () => {
+    for (const language of ['en', 'ar', 'hi'] as const) {
+      const prices = await paintedPrices(language);
+      const app = await suite.newApp({ javaScriptEnabled: false });
+      await app.page.goto(`/?lang=${language}`);
+      const rows = await paintedRows(app);
+      expect(rows.length, language).toBeGreaterThanOrEqual(10);
+      for (const row of rows) {
+        const set = prices.get(row.id);
+        if (!set) throw new Error(`row of an unknown instrument ${row.id}`);
+        expect(row.price, `${set.instrument.Code} in ${language}`).toBe(
+          shown(formatPrice(set.price, set.instrument.PricePrecision), language),
+        );
+        // Not live: nothing has confirmed the price yet.
+        const said =
+          set.instrument.MarketStatus === 1 ? 'web.live_guard.delayed' : 'web.trade.market_closed';
+        expect(row.status, set.instrument.Code).toBe(localeText(language, said));
+      }
+      expect(await app.page.locator('html').getAttribute('lang')).toBe(
+        { en: 'en', ar: 'ar', hi: 'hi' }[language],
+      );
+    }
+  });
+
+  it('hands the rows over to the app as they turn live, with no layout shift and no second read', async () => {
+    const [first] = (await paintedPrices('en')).values();
+    if (!first) throw new Error('no instrument listed');
+    const app = await suite.newApp();
+    await app.context.addInitScript(() => {
+      const shifts = { total: 0 };
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          shifts.total += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const listReads: string[] = [];
+    app.page.on('request', (request) => {
+      if (/\/forex\/(trade_list|getCategories)/.test(request.url())) listReads.push(request.url());
+    });
+    await app.open('/');
+    // The app's own row, live, has taken the painted one's place.
+    const row = app.page.getByTestId(`quote-row-${first.instrument.Code}`);
+    await app.page.locator('#first-screen').waitFor({ state: 'detached' });
+    await eventually(() => row.getByTestId('quote-status').textContent()).toBe('');
+    expect(await row.getByTestId('quote-price').textContent()).toBe(
+      shown(formatPrice(first.price, first.instrument.PricePrecision)),
+    );
+    // The next tick moves it.
+    const moved = await movePrice(suite.stack, first.instrument, first.price * 1.01);
+    await eventually(() => row.getByTestId('quote-price').textContent()).toBe(
+      shown(formatPrice(moved, first.instrument.PricePrecision)),
+    );
+    expect(
+      await app.page.evaluate(
+        () => (window as unknown as { shifts: { total: number } }).shifts.total,
+      ),
+    ).toBe(0);
+    expect(listReads).toEqual([]);
+  });
+
+  it('renders a hostile instrument name as its text', async () => {
+    // German: a language no page was asked in yet, so its trade list is read after the rename.
+    const listed = await suite.stack.api.call('tradeList');
+    const [victim] = listed;
+    if (!victim) throw new Error('no instrument listed');
+    const hostile = '<img src=x onerror="document.title=1">"><b>bold</b>';
+    await suite.stack.control('/market/name', { code: victim.Code, name: hostile });
+    await eventually(async () => {
+      const html = await (await fetch(`${suite.stack.baseUrl}/?lang=de`)).text();
+      return html.includes('&lt;img src=x');
+    }).toBe(true);
+    const app = await suite.newApp({ javaScriptEnabled: false });
+    await app.page.goto('/?lang=de');
+    const row = app.page.locator(`${PAINTED_ROWS}[data-instrument="${victim.Id}"]`);
+    expect(await row.locator('.quote-code').textContent()).toBe(hostile);
+    expect(await row.locator('img, b').count()).toBe(0);
+    expect(await app.page.title()).toBe('Pipstream');
+  });
+});
