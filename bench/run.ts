@@ -16,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   fanout: async () => (await import('./fanout/index.js')).benchmark,
   recovery: async () => (await import('./recovery/index.js')).benchmark,
   rest: async () => (await import('./rest/index.js')).benchmark,
+  page: async () => (await import('./page/index.js')).benchmark,
   client: async () => (await import('./client/index.js')).benchmark,
   alerts: async () => (await import('./alerts/index.js')).benchmark,
   offline: async () => (await import('./offline/index.js')).benchmark,
