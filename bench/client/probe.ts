@@ -11,8 +11,9 @@ import type { CDPSession, Page } from 'playwright-core';
  * serialised from tsx's output, which may name helpers that do not exist in the page.
  *
  * - `firstQuoteMs`: `performance.now()` (0 is navigation start) when an element
- *   `[data-testid="quote-price"]` (a quote row) or `[data-testid="trade-price"]` (the trade
- *   screen's quote) first shows a digit; its observer then disconnects, so it
+ *   `[data-testid="quote-price"]` (a quote row), `[data-testid="trade-price"]` (the trade
+ *   screen's quote) or a price of the first screen the gateway painted into the page
+ *   (`#first-screen .quote-price`) first shows a digit; its observer then disconnects, so it
  *   costs nothing during the windows.
  * - `lastResponseMs`: when the page's latest request (script, fetch, image…) finished, from
  *   Resource Timing: how the bench tells that a page's start-up work has settled. Observed
@@ -44,7 +45,7 @@ export const PROBE_SCRIPT = `(() => {
     }
   });
   const showsPrice = () => {
-    for (const element of document.querySelectorAll('[data-testid="quote-price"], [data-testid="trade-price"]')) {
+    for (const element of document.querySelectorAll('[data-testid="quote-price"], [data-testid="trade-price"], #first-screen .quote-price')) {
       if (/[0-9]/.test(element.textContent || '')) return true;
     }
     return false;
