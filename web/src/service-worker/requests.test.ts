@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isLanguageModule, languageChunkUrls, languageOfChunk, NOT_APP_PATH } from './requests.js';
+import {
+  isLanguageModule,
+  isPaintedPath,
+  languageChunkUrls,
+  languageOfChunk,
+  NOT_APP_PATH,
+} from './requests.js';
 
 describe('what the service worker keeps', () => {
   it('knows a language chunk by its folder, and its language by its name', () => {
@@ -36,6 +42,14 @@ describe('what the service worker keeps', () => {
     }
     for (const path of ['/', '/index.html', '/assets/index-AbCd1234.js', '/apiary']) {
       expect(NOT_APP_PATH.test(path)).toBe(false);
+    }
+  });
+
+  it('asks the network for the pages the gateway paints, and only those', () => {
+    expect(isPaintedPath('/')).toBe(true);
+    expect(isPaintedPath('/trade')).toBe(true);
+    for (const path of ['/orders', '/mine/wallet', '/trade/', '/trades', '/index.html', '']) {
+      expect(isPaintedPath(path), path).toBe(false);
     }
   });
 });

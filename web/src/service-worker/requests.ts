@@ -24,6 +24,24 @@ export interface KeepLanguageMessage {
  */
 export const NOT_APP_PATH = /^\/(api|v1|uploads|__control|healthz|readyz|metrics)(\/|$)/;
 
+/**
+ * The paths whose page the gateway paints with its last quotes (gateway/src/web/first-screen):
+ * the quotes list (`/`) and a trade screen (`/trade?id=…`). A navigation to one asks the
+ * network first; every other page of the app is the precached shell.
+ */
+const PAINTED_PATHS: ReadonlySet<string> = new Set(['/', '/trade']);
+
+/** Whether a navigation to `path` can get a page painted with the gateway's quotes. */
+export function isPaintedPath(path: string): boolean {
+  return PAINTED_PATHS.has(path);
+}
+
+/**
+ * How long a painted page may take before the precached shell answers instead (it answers at
+ * once when the network fails): the shell opens on the device copy, every price with its age.
+ */
+export const PAINTED_PAGE_TIMEOUT_SECONDS = 2;
+
 const LANGUAGE_CHUNK = new RegExp(`^/${LANGUAGE_DIR}/([a-z]+)-[\\w-]{8}\\.js$`);
 
 /** The language code of a language chunk's path (`/assets/lang/fr-AbCd1234.js` → `fr`). */

@@ -3,39 +3,72 @@
  * script and style of the build, icons) and keeps the chosen language's chunk; it never answers
  * the API, the socket or uploads (NOT_APP_PATH), so no account's answer is ever stored here.
  *
+ * The pages the gateway paints with its last quotes (`/`, `/trade`) come from the network first,
+ * so a repeat visit gets today's prices in its first byte; this worker never keeps such a page
+ * (a kept one would show old prices as if fresh). When the network fails, or is slow, the
+ * precached page answers and the app opens on the device copy, every price with its age.
+ *
  * A new version installs in the background and waits: it takes over when every tab of the app
  * is closed, so a trader's open screen never changes under them (the page says a new version
  * is ready: app/service-worker.ts).
  */
 import { ExpirationPlugin } from 'workbox-expiration';
+import * as navigationPreload from 'workbox-navigation-preload';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  matchPrecache,
   type PrecacheEntry,
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
+  isPaintedPath,
   KEEP_LANGUAGE,
   type KeepLanguageMessage,
   LANGUAGE_CACHE,
   languageOfChunk,
   NOT_APP_PATH,
+  PAINTED_PAGE_TIMEOUT_SECONDS,
 } from './requests.js';
 
 declare const self: ServiceWorkerGlobalScope & {
   readonly __WB_MANIFEST: (string | PrecacheEntry)[];
 };
 
+/** The app's page as built (its skeleton, no quotes): precached, so it opens with no signal. */
+const SHELL = '/index.html';
+
+// The painted page is asked for while this worker starts (a navigation preload), and the
+// network's answer is the only one used: nothing is ever kept (`cacheWillUpdate`), and where a
+// kept copy would be read — the network failed, or took longer than the timeout — the shell
+// answers instead (`cachedResponseWillBeUsed`).
+navigationPreload.enable();
+const paintedPage = new NetworkFirst({
+  networkTimeoutSeconds: PAINTED_PAGE_TIMEOUT_SECONDS,
+  plugins: [
+    {
+      cacheWillUpdate: async () => null,
+      cachedResponseWillBeUsed: async () => matchPrecache(SHELL),
+    },
+  ],
+});
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' &&
+    url.origin === self.location.origin &&
+    isPaintedPath(url.pathname),
+  paintedPage,
+);
+
+// After the painted pages' route: the precache would answer `/` with its index.html.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every page of the app, at any path (`/trade`, `/mine/wallet`), is index.html; the paths of
-// the API and operations are left to the network.
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [NOT_APP_PATH] }),
-);
+// Every other page of the app, at any path (`/orders`, `/mine/wallet`), is the shell; the
+// paths of the API and operations are left to the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL(SHELL), { denylist: [NOT_APP_PATH] }));
 
 // One language at a time: the texts of a language chosen later replace the last one's.
 const languages = new CacheFirst({
