@@ -4,19 +4,13 @@
  * the same gateway — interleaved run by run. Both uncompressed (autocannon asks for no
  * encoding). The aim: the painted page at ≥ 0.5× the static one's requests per second.
  */
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FIRST_SCREEN_DATA_ID } from '@pipstream/protocol';
-import { freePort, type Started, start, waitForHttp } from '../lib/processes.js';
+import { freePort, type Started, waitForHttp } from '../lib/processes.js';
 import type { Benchmark, BenchOptions, BenchResult } from '../lib/results.js';
 import { table } from '../lib/results.js';
 import { type LoadJob, startLoader } from '../rest/load.js';
-import { GATEWAY_ENV, MOCK_OPTIONS } from '../rest/stack.js';
+import { GATEWAY_ENV, MOCK_OPTIONS, startBenchGateway, startBenchMock } from '../rest/stack.js';
 import { PAGES, type PageName, type PageRun, summarisePages } from './figures.js';
-
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const MOCK_BIN = join(REPO, 'protocol/bin/pipstream-mock.js');
-const GATEWAY_BIN = join(REPO, 'gateway/bin/pipstream-gateway.js');
 
 const FULL = { runs: 5, connections: 100, warmupSeconds: 1, durationSeconds: 5 };
 const QUICK = { runs: 1, connections: 100, warmupSeconds: 0.5, durationSeconds: 1 };
@@ -42,15 +36,9 @@ async function run({ quick }: BenchOptions): Promise<BenchResult> {
     const [mockPort, gatewayPort] = await Promise.all([freePort(), freePort()]);
     const mockUrl = `http://127.0.0.1:${mockPort}`;
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    const mock = start(process.execPath, [MOCK_BIN, '--port', String(mockPort), ...MOCK_OPTIONS]);
+    const mock = startBenchMock(mockPort);
     started.push(mock);
-    const gateway = start(process.execPath, [GATEWAY_BIN], {
-      ...GATEWAY_ENV,
-      PORT: String(gatewayPort),
-      HOST: '127.0.0.1',
-      METRICS_PORT: '0',
-      UPSTREAM_URL: mockUrl,
-    });
+    const gateway = startBenchGateway(gatewayPort, mockUrl);
     started.push(gateway);
     await waitForHttp(`${mockUrl}/healthz`, mock);
     await waitForHttp(`${gatewayUrl}/healthz`, gateway);

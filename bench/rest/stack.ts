@@ -50,6 +50,23 @@ export const MOCK_OPTIONS = ['--data', ':memory:', '--tick-ms', '60000'] as cons
  */
 export const GATEWAY_ENV = { LOG_LEVEL: 'warn', NODE_ENV: 'production' } as const;
 
+/** The mock as the benchmarks run it, on `port`. */
+export function startBenchMock(port: number): Started {
+  return start(process.execPath, [MOCK_BIN, '--port', String(port), ...MOCK_OPTIONS]);
+}
+
+/** The gateway as the benchmarks run it, on `port`, in front of `upstreamUrl`. */
+export function startBenchGateway(port: number, upstreamUrl: string): Started {
+  return start(process.execPath, [GATEWAY_BIN], {
+    ...GATEWAY_ENV,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // Not scraped here: any free port.
+    METRICS_PORT: '0',
+    UPSTREAM_URL: upstreamUrl,
+  });
+}
+
 /** Starts the mock and the three proxies and waits until each answers `/healthz`. */
 export async function startStack(): Promise<Stack> {
   if (!existsSync(NGINX_BIN)) {
@@ -87,7 +104,7 @@ export async function startStack(): Promise<Stack> {
     await rm(nginxDir, { recursive: true, force: true });
   };
   try {
-    const mock = start(process.execPath, [MOCK_BIN, '--port', String(mockPort), ...MOCK_OPTIONS]);
+    const mock = startBenchMock(mockPort);
     started.push(mock);
     const nginx = start(NGINX_BIN, [
       ...['-p', nginxDir, '-e', 'stderr', '-c', conf],
@@ -100,14 +117,7 @@ export async function startStack(): Promise<Stack> {
       UPSTREAM_URL: mockUrl,
     });
     started.push(bareProxy);
-    const gateway = start(process.execPath, [GATEWAY_BIN], {
-      ...GATEWAY_ENV,
-      PORT: String(gatewayPort),
-      HOST: '127.0.0.1',
-      // Not scraped here: any free port.
-      METRICS_PORT: '0',
-      UPSTREAM_URL: mockUrl,
-    });
+    const gateway = startBenchGateway(gatewayPort, mockUrl);
     started.push(gateway);
 
     await waitForHttp(`${mockUrl}/healthz`, mock);
