@@ -151,11 +151,16 @@ export function buildGateway(config: ResolvedConfig, options: BuildOptions = {})
     webDir: config.webDir,
     upstreamUrl: config.upstreamUrl,
     lastQuotes: () => hub.lastQuotes?.(),
+    // A hub that keeps no last quotes (a test's stand-in) never brings any.
+    feedUp: () => hub.lastQuotes !== undefined && hub.ready(),
     onError: (what, error) =>
       app.log.warn(
         { err: error instanceof Error ? error.message : String(error) },
         `${what} not read`,
       ),
+  });
+  app.addHook('onReady', async () => {
+    void firstScreen.start();
   });
   app.register(webRoutes, { webDir: config.webDir, origins, firstScreen });
   return gateway;
@@ -168,7 +173,7 @@ function onceShutdown(hub: RealtimeHub): RealtimeHub {
     plugin: hub.plugin,
     ready: () => hub.ready(),
     stats: () => hub.stats(),
-    lastQuotes: () => hub.lastQuotes?.(),
+    ...(hub.lastQuotes && { lastQuotes: () => hub.lastQuotes?.() }),
     shutdown: (code, reason) => {
       closing ??= hub.shutdown(code, reason);
       return closing;

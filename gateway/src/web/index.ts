@@ -70,8 +70,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   });
 
   /** An app page: with its first screen painted when there is one, else the build's page. */
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const painted = firstScreen && paintedPage(firstScreen, request);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const painted = firstScreen && (await paintedPage(firstScreen, request));
     if (!painted) return reply.sendFile('index.html');
     reply
       .type('text/html; charset=utf-8')

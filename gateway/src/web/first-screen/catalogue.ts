@@ -1,8 +1,8 @@
 /**
  * The trade list and categories in each language the first screen is asked in, read from the
- * upstream through the protocol's client and kept: a page is painted from what is kept, never
- * waits for a read (the first request in a language starts one and gets the plain page), and
- * a list older than `refreshMs` is read again in the background.
+ * upstream through the protocol's client and kept: a page is painted from what is kept (the
+ * first request in a language starts a read, which its page may wait for), and a list older
+ * than `refreshMs` is read again in the background.
  */
 import {
   type Category,

@@ -84,6 +84,8 @@ describe('the first screen in the page', () => {
     expect(html).toContain('<html lang="ar" dir="rtl"');
     expect(html).toContain('AR quotes');
     expect(html).toContain('AR delayed');
+    // The prices are in the page: the app's script yields to the paint.
+    expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index-');
     const rows = html.match(/class="quote-row"/g) ?? [];
     expect(rows.length).toBeGreaterThanOrEqual(10);
     const data = dataOf(html);
@@ -96,6 +98,23 @@ describe('the first screen in the page', () => {
     expect(scriptSrc?.trim()).toBe("script-src 'self'");
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     expect(answer.headers.get('etag')).toMatch(/^W\//);
+  });
+
+  it('paints the very first page asked for, in the default language and in one not yet read', async () => {
+    const url = await start();
+    const deadline = Date.now() + 10_000;
+    while ((await fetch(`${url}/readyz`)).status !== 200) {
+      if (Date.now() > deadline) throw new Error('the gateway never became ready');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // One request each, no retry: the start read the feed and the default language's list, and
+    // Arabic's list is read while its first page waits.
+    const byDefault = await (await fetch(`${url}/`)).text();
+    expect(byDefault).toContain(FIRST_SCREEN_DATA_ID);
+    expect(byDefault).toContain('HK quotes');
+    const arabic = await (await fetch(`${url}/?lang=ar`)).text();
+    expect(arabic).toContain(FIRST_SCREEN_DATA_ID);
+    expect(arabic).toContain('AR quotes');
   });
 
   it('chooses the language the app kept in its cookie, and the default without one', async () => {
@@ -120,7 +139,8 @@ describe('the first screen in the page', () => {
     const etag = first.headers.get('etag') ?? '';
     const again = await fetch(`${url}/?lang=en`, { headers: { 'if-none-match': etag } });
     // A tick may come between the two: then the page is new, with another ETag.
-    if (again.status === 304) expect(await again.text()).toBe('');
+    const body = await again.text();
+    if (again.status === 304) expect(body).toBe('');
     else expect(again.headers.get('etag')).not.toBe(etag);
   });
 

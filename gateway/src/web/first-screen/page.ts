@@ -45,6 +45,17 @@ export function dataBlockJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The app's module scripts and their preloads in the build's head. */
+const MODULE_SCRIPT = /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g;
+
+/**
+ * `head` with the app's scripts asked for at low priority: in a painted page the prices are
+ * already there, so the stylesheet and the paint go first and the app follows.
+ */
+export function lowPriorityScripts(head: string): string {
+  return head.replace(MODULE_SCRIPT, '<$1 fetchpriority="low"');
+}
+
 /** The page in `language` with `markup` painted before the root and `data` for the app. */
 export function fillPage(
   template: PageTemplate,
@@ -53,9 +64,11 @@ export function fillPage(
   data: FirstScreenData,
 ): string {
   const dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
-  const head = template.beforeRoot.replace(
-    HTML_TAG,
-    `<html lang="${LANGUAGE_TAGS[language]}" dir="${dir}" data-first-screen="">`,
+  const head = lowPriorityScripts(
+    template.beforeRoot.replace(
+      HTML_TAG,
+      `<html lang="${LANGUAGE_TAGS[language]}" dir="${dir}" data-first-screen="">`,
+    ),
   );
   return (
     // Inert: a picture of the screen, not yet the screen. A tap waits for the app, which
