@@ -66,6 +66,31 @@ function paintedRows(app: AppPage) {
   );
 }
 
+/**
+ * Where the screen's parts are under `scope` (rounded CSS pixels): the title, the first
+ * category tab, the column heads, the rows of `ids` and each bottom tab.
+ */
+function boxes(app: AppPage, scope: string, ids: readonly number[]) {
+  const selectors = [
+    '.page-title',
+    '.category-bar [role="tab"]',
+    '.quote-head',
+    ...ids.map((id) => `.quote-row[data-instrument="${id}"]`),
+    '.tabbar-item:nth-child(1)',
+    '.tabbar-item:nth-child(5)',
+  ].map((selector) => `${scope} ${selector}`);
+  return app.page.evaluate(
+    (all) =>
+      all.map((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        if (!box) return `${selector}: none`;
+        const px = (value: number) => Math.round(value);
+        return `${selector.split(' ').slice(1).join(' ')}: ${px(box.x)},${px(box.y)} ${px(box.width)}×${px(box.height)}`;
+      }),
+    selectors,
+  );
+}
+
 describe('the first screen in the page', () => {
   it('shows the quotes before any script runs, at the gateway’s last prices, in en, ar and hi', async () => {
     for (const language of ['en', 'ar', 'hi'] as const) {
@@ -127,6 +152,22 @@ describe('the first screen in the page', () => {
       ),
     ).toBe(0);
     expect(listReads).toEqual([]);
+  });
+
+  it('paints the screen in the app’s own boxes: header, categories, rows and tabs stay put', async () => {
+    for (const language of ['en', 'ar'] as const) {
+      const prices = await paintedPrices(language);
+      const ids = [...prices.keys()].slice(0, 6);
+      const painted = await suite.newApp({ javaScriptEnabled: false });
+      await painted.page.goto(`/?lang=${language}`);
+      const before = await boxes(painted, '#first-screen', ids);
+      const app = await suite.newApp();
+      await app.page.goto(`/?lang=${language}`);
+      await app.page.locator('#first-screen').waitFor({ state: 'detached' });
+      await app.page.locator(`#root .quote-row[data-instrument="${ids.at(-1)}"]`).waitFor();
+      const after = await boxes(app, '#root', ids);
+      expect(after, language).toEqual(before);
+    }
   });
 
   it('renders a hostile instrument name as its text', async () => {

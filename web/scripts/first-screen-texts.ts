@@ -1,13 +1,21 @@
 /**
- * A build plugin: every language's texts of the first screen, in one small file beside the
- * page (`first-screen.json`), so the gateway can paint the quotes list into the page in the
- * visitor's language without reading the locale files or running React. The words are the
- * locale files' own, the very keys the app shows.
+ * A build plugin: every language's texts of the first screen, and the paths of its icons, in
+ * one small file beside the page (`first-screen.json`), so the gateway can paint the quotes
+ * list into the page in the visitor's language without reading the locale files or running
+ * React. The words are the locale files' own, the very keys the app shows; the icons are the
+ * very paths `Icon` draws.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIRST_SCREEN_TEXTS_FILE, type FirstScreenTexts, LANGUAGES } from '@pipstream/protocol';
+import {
+  FIRST_SCREEN_ICONS,
+  FIRST_SCREEN_TEXTS_FILE,
+  type FirstScreenTexts,
+  type FirstScreenTextsFile,
+  LANGUAGES,
+} from '@pipstream/protocol';
 import type { Plugin } from 'vite';
+import { ICON_PATHS } from '../src/ui/icon-paths.ts';
 
 /** The key of each text in the locale files. */
 const KEYS: Record<keyof FirstScreenTexts, string> = {
@@ -19,6 +27,19 @@ const KEYS: Record<keyof FirstScreenTexts, string> = {
   delayed: 'web.live_guard.delayed',
   closed: 'web.trade.market_closed',
   tradeTitle: 'web.trade.title',
+  chooseLanguage: 'web.home.choose_language',
+  alerts: 'web.alerts.title',
+  search: 'web.home.search',
+  instruments: 'web.trade.instruments',
+  connecting: 'web.connection.connecting',
+  categories: 'web.home.categories',
+  allCategories: 'web.home.all_categories',
+  tabs: 'web.tabs.label',
+  tabQuotes: 'web.tabs.quotes',
+  tabTrade: 'web.tabs.trade',
+  tabOrder: 'web.tabs.order',
+  tabRank: 'web.tabs.documentary',
+  tabUser: 'web.tabs.personal_center',
 };
 
 function textAt(messages: unknown, key: string): string {
@@ -40,6 +61,12 @@ export function firstScreenTexts(localesDir: string): Record<string, FirstScreen
   return texts;
 }
 
+/** The build's file: every language's texts, and the paths of the icons the screen shows. */
+export function firstScreenFile(localesDir: string): FirstScreenTextsFile {
+  const icons = Object.fromEntries(FIRST_SCREEN_ICONS.map((name) => [name, ICON_PATHS[name]]));
+  return { icons: icons as FirstScreenTextsFile['icons'], texts: firstScreenTexts(localesDir) };
+}
+
 export function firstScreenTextsFile(localesDir: string): Plugin {
   return {
     name: 'pipstream:first-screen-texts',
@@ -48,7 +75,7 @@ export function firstScreenTextsFile(localesDir: string): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: FIRST_SCREEN_TEXTS_FILE,
-        source: JSON.stringify(firstScreenTexts(localesDir)),
+        source: JSON.stringify(firstScreenFile(localesDir)),
       });
     },
   };

@@ -20,11 +20,45 @@ export const firstScreenTextsSchema = z.object({
   delayed: z.string(),
   closed: z.string(),
   tradeTitle: z.string(),
+  /** The header's controls and the connection dot's state. */
+  chooseLanguage: z.string(),
+  alerts: z.string(),
+  search: z.string(),
+  instruments: z.string(),
+  connecting: z.string(),
+  /** The category bar. */
+  categories: z.string(),
+  allCategories: z.string(),
+  /** The bottom tab bar: its name and each tab's label. */
+  tabs: z.string(),
+  tabQuotes: z.string(),
+  tabTrade: z.string(),
+  tabOrder: z.string(),
+  tabRank: z.string(),
+  tabUser: z.string(),
 });
 export type FirstScreenTexts = z.infer<typeof firstScreenTextsSchema>;
 
-/** The build's file: texts by language code. */
-export const firstScreenTextsFileSchema = z.record(z.string(), firstScreenTextsSchema);
+/** The icons the first screen shows, by name: each one's path on the app's 24 × 24 grid. */
+export const FIRST_SCREEN_ICONS = [
+  'globe',
+  'bell',
+  'search',
+  'menu',
+  'quotes',
+  'trade',
+  'order',
+  'rank',
+  'user',
+] as const;
+export type FirstScreenIcon = (typeof FIRST_SCREEN_ICONS)[number];
+
+/** The build's file: texts by language code, and the icons' paths (the app's own). */
+export const firstScreenTextsFileSchema = z.object({
+  icons: z.record(z.enum(FIRST_SCREEN_ICONS), z.string()),
+  texts: z.record(z.string(), firstScreenTextsSchema),
+});
+export type FirstScreenTextsFile = z.infer<typeof firstScreenTextsFileSchema>;
 
 /** What the page hands the app: the trade list and categories it was painted from. */
 export const firstScreenDataSchema = z.object({

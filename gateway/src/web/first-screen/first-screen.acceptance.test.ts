@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   FIRST_SCREEN_DATA_ID,
+  FIRST_SCREEN_ICONS,
   FIRST_SCREEN_TEXTS_FILE,
   type FirstScreenTexts,
   formatPrice,
@@ -29,7 +30,22 @@ const texts = (word: string): FirstScreenTexts => ({
   delayed: `${word} delayed`,
   closed: `${word} closed`,
   tradeTitle: `${word} trade`,
+  chooseLanguage: `${word} language`,
+  alerts: `${word} alerts`,
+  search: `${word} search`,
+  instruments: `${word} instruments`,
+  connecting: `${word} connecting`,
+  categories: `${word} categories`,
+  allCategories: `${word} all`,
+  tabs: `${word} tabs`,
+  tabQuotes: `${word} tab quotes`,
+  tabTrade: `${word} tab trade`,
+  tabOrder: `${word} tab order`,
+  tabRank: `${word} tab rank`,
+  tabUser: `${word} tab user`,
 });
+
+const ICONS = Object.fromEntries(FIRST_SCREEN_ICONS.map((name) => [name, `M0 0h${name.length}`]));
 
 let mock: MockUpstream;
 let buildDir: string;
@@ -41,7 +57,10 @@ beforeAll(async () => {
   writeFileSync(join(buildDir, 'index.html'), INDEX_HTML);
   writeFileSync(
     join(buildDir, FIRST_SCREEN_TEXTS_FILE),
-    JSON.stringify({ en: texts('EN'), ar: texts('AR'), hk: texts('HK') }),
+    JSON.stringify({
+      icons: ICONS,
+      texts: { en: texts('EN'), ar: texts('AR'), hk: texts('HK') },
+    }),
   );
 });
 afterAll(async () => {
@@ -84,6 +103,12 @@ describe('the first screen in the page', () => {
     expect(html).toContain('<html lang="ar" dir="rtl"');
     expect(html).toContain('AR quotes');
     expect(html).toContain('AR delayed');
+    // The screen as the app lays it out: its header's controls, the categories, the tab bar.
+    expect(html).toContain('aria-label="AR language"');
+    expect(html).toContain('>AR all</button>');
+    expect(html).toContain('aria-current="page"><svg class="icon"');
+    expect(html).toContain('<path d="M0 0h6"></path>');
+    expect(html).toContain('<span>AR tab rank</span>');
     // The prices are in the page: the app's script yields to the paint.
     expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index-');
     const rows = html.match(/class="quote-row"/g) ?? [];

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import {
   DEFAULT_LANGUAGE,
   FIRST_SCREEN_TEXTS_FILE,
-  type FirstScreenTexts,
+  type FirstScreenTextsFile,
   firstScreenTextsFileSchema,
   type Instrument,
   LANGUAGE_COOKIE,
@@ -92,13 +92,13 @@ export function pageLanguage(query: URLSearchParams, cookie: string | undefined)
 
 function readBuild(
   webDir: string,
-): { template: PageTemplate; texts: Record<string, FirstScreenTexts> } | undefined {
+): { template: PageTemplate; file: FirstScreenTextsFile } | undefined {
   try {
     const template = pageTemplate(readFileSync(join(webDir, 'index.html'), 'utf8'));
-    const texts = firstScreenTextsFileSchema.parse(
+    const file = firstScreenTextsFileSchema.parse(
       JSON.parse(readFileSync(join(webDir, FIRST_SCREEN_TEXTS_FILE), 'utf8')),
     );
-    return template && { template, texts };
+    return template && { template, file };
   } catch {
     return undefined;
   }
@@ -140,7 +140,7 @@ export function createFirstScreen(options: FirstScreenOptions) {
     if (!quotes) return undefined;
     build ??= readBuild(options.webDir) ?? null;
     const listed = catalogue.get(language);
-    const texts = build?.texts[language];
+    const texts = build?.file.texts[language];
     if (!build || !listed || !texts) return undefined;
     const trade = request.path === '/trade';
     const wanted = Number(request.query.get('id'));
@@ -158,11 +158,12 @@ export function createFirstScreen(options: FirstScreenOptions) {
     const source: QuoteSource = {
       language,
       texts,
+      icons: build.file.icons,
       quoteOf: (shown) => shownQuote(shown, byId.get(shown.Id)),
     };
     const markup = instrument
       ? tradeMarkup(instrument, source)
-      : quotesMarkup(listed.instruments, source);
+      : quotesMarkup(listed.instruments, listed.categories, source);
     const html = fillPage(build.template, language, markup, {
       language,
       instruments: [...listed.instruments],

@@ -6,6 +6,8 @@
  * own.
  */
 import {
+  type Category,
+  type FirstScreenIcon,
   type FirstScreenTexts,
   formatChangePercent,
   formatPrice,
@@ -34,6 +36,8 @@ export interface ShownQuote {
 export interface QuoteSource {
   readonly language: Language;
   readonly texts: FirstScreenTexts;
+  /** The app's icons' paths, by name. */
+  readonly icons: Readonly<Record<FirstScreenIcon, string>>;
   /** The quote of an instrument by id. */
   quoteOf(instrument: Instrument): ShownQuote;
 }
@@ -102,41 +106,116 @@ function quoteRow(instrument: Instrument, source: QuoteSource): string {
   );
 }
 
-function header(title: string): string {
+/** An icon as the app's `Icon` draws it (ui/Icon.tsx), decorative. */
+function icon(path: string): string {
   return (
-    '<header class="page-header"><div class="page-header-side"></div>' +
-    `<h1 class="page-title">${escapeHtml(title)}</h1>` +
-    '<div class="page-header-side page-header-end"></div></header>'
+    '<svg class="icon" width="24" height="24" viewBox="0 0 24 24" fill="none"' +
+    ' stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"' +
+    ` aria-hidden="true" focusable="false"><path d="${escapeHtml(path)}"></path></svg>`
   );
 }
 
-/** The quotes screen: its header, the column heads and the first `MAX_ROWS` rows of `listed`. */
-export function quotesMarkup(listed: readonly Instrument[], source: QuoteSource): string {
-  const { texts } = source;
+/**
+ * An icon-only control as the app's `IconButton` (no `href`) or icon link draws it, named by
+ * `label`. The painted screen is inert, so neither answers a tap before the app's own does.
+ */
+function iconControl(path: string, label: string, href?: string): string {
+  const name = escapeHtml(label);
+  return href === undefined
+    ? `<button type="button" class="icon-btn" aria-label="${name}" title="${name}">${icon(path)}</button>`
+    : `<a href="${href}" class="icon-btn" aria-label="${name}">${icon(path)}</a>`;
+}
+
+function header(title: string, start: string, end: string): string {
+  return (
+    `<header class="page-header"><div class="page-header-side">${start}</div>` +
+    `<h1 class="page-title">${escapeHtml(title)}</h1>` +
+    `<div class="page-header-side page-header-end">${end}</div></header>`
+  );
+}
+
+/** The category bar as the quotes screen's `Tabs`: every category, "all" chosen. */
+function categoryBar(categories: readonly Category[], texts: FirstScreenTexts): string {
+  const tab = (label: string, chosen: boolean) =>
+    `<button type="button" role="tab" class="tab" aria-selected="${String(chosen)}">${escapeHtml(label)}</button>`;
+  return (
+    `<div role="tablist" aria-label="${escapeHtml(texts.categories)}" class="tabs category-bar">` +
+    tab(texts.allCategories, true) +
+    categories.map((category) => tab(category.NameShowTrans, false)).join('') +
+    '</div>'
+  );
+}
+
+/** The bottom tab bar as the app's `TabBar`, with `current` marked. */
+function tabBar(current: '/' | '/trade', source: QuoteSource): string {
+  const { texts, icons } = source;
+  const tabs: readonly [string, FirstScreenIcon, string][] = [
+    ['/', 'quotes', texts.tabQuotes],
+    ['/trade', 'trade', texts.tabTrade],
+    ['/order', 'order', texts.tabOrder],
+    ['/rank', 'rank', texts.tabRank],
+    ['/user', 'user', texts.tabUser],
+  ];
+  const items = tabs.map(([path, name, label]) => {
+    const here = path === current;
+    return (
+      `<a href="${path}" class="${here ? 'tabbar-item tabbar-item-current' : 'tabbar-item'}"` +
+      `${here ? ' aria-current="page"' : ''}>${icon(icons[name])}<span>${escapeHtml(label)}</span></a>`
+    );
+  });
+  return `<nav class="tabbar" aria-label="${escapeHtml(texts.tabs)}">${items.join('')}</nav>`;
+}
+
+/** The connection dot of a header: the connection is still being made. */
+function connectionDot(texts: FirstScreenTexts): string {
+  return `<span class="connection-dot" data-state="connecting" title="${escapeHtml(texts.connecting)}" aria-hidden="true"></span>`;
+}
+
+/**
+ * The quotes screen as the app lays it out: its header and controls, the category bar, the
+ * column heads, the first `MAX_ROWS` rows of `listed` and the tab bar — the very boxes the app
+ * puts in their places, so nothing moves when it takes over.
+ */
+export function quotesMarkup(
+  listed: readonly Instrument[],
+  categories: readonly Category[],
+  source: QuoteSource,
+): string {
+  const { texts, icons } = source;
   const rows = listed
     .slice(0, MAX_ROWS)
     .map((instrument) => quoteRow(instrument, source))
     .join('');
   return (
-    header(texts.title) +
+    header(
+      texts.title,
+      iconControl(icons.globe, texts.chooseLanguage),
+      connectionDot(texts) +
+        iconControl(icons.bell, texts.alerts, '/alerts') +
+        iconControl(icons.search, texts.search, '/product'),
+    ) +
+    categoryBar(categories, texts) +
     '<div class="quote-head" aria-hidden="true">' +
     `<span>${escapeHtml(texts.columnName)}</span><span>${escapeHtml(texts.columnPrice)}</span>` +
     `<span>${escapeHtml(texts.columnChange)}</span></div>` +
-    `<ul class="first-screen-rows" aria-label="${escapeHtml(texts.quoteList)}">${rows}</ul>`
+    `<ul class="first-screen-rows" aria-label="${escapeHtml(texts.quoteList)}">${rows}</ul>` +
+    tabBar('/', source)
   );
 }
 
 /** A trade screen's header: the instrument's name, its price and its day's change. */
 export function tradeMarkup(instrument: Instrument, source: QuoteSource): string {
+  const { texts, icons } = source;
   const figures = figuresOf(instrument, source);
   return (
-    header(instrument.ShowCode) +
+    header(instrument.ShowCode, iconControl(icons.menu, texts.instruments), '') +
     `<div class="first-screen-quote" data-instrument="${String(instrument.Id)}">` +
     `<span class="quote-price num quote-${figures.tone}" data-state="${figures.state}">${escapeHtml(figures.price)}</span>` +
     `<span class="quote-change num quote-change-${figures.tone}" data-state="${figures.state}">${escapeHtml(
       figures.change,
     )}</span><span class="quote-status" data-state="${figures.state}">${escapeHtml(
       figures.said,
-    )}</span></div>`
+    )}</span></div>` +
+    tabBar('/trade', source)
   );
 }
