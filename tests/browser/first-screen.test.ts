@@ -170,6 +170,39 @@ describe('the first screen in the page', () => {
     }
   });
 
+  it('shows the painted screen whole, never half-parsed, on a slow phone', async () => {
+    await paintedPrices('en');
+    for (let visit = 0; visit < 3; visit++) {
+      // The painted page alone: the app's scripts never arrive, so whatever moves is its own.
+      const painted = await suite.newApp();
+      await painted.page.route('**/assets/*.js', (route) => route.abort());
+      await painted.context.addInitScript(() => {
+        const seen = { total: 0 };
+        (window as unknown as { shifts: typeof seen }).shifts = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+            seen.total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The parser of a slow phone stops and paints in the middle of the page.
+      const cdp = await painted.context.newCDPSession(painted.page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await painted.page.goto('/?lang=en', { waitUntil: 'load' });
+      const shifts = await painted.page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() =>
+              setTimeout(() =>
+                resolve((window as unknown as { shifts: { total: number } }).shifts.total),
+              ),
+            ),
+          ),
+      );
+      expect(shifts, `visit ${visit}`).toBe(0);
+    }
+  });
+
   it('renders a hostile instrument name as its text', async () => {
     // German: a language no page was asked in yet, so its trade list is read after the rename.
     const listed = await suite.stack.api.call('tradeList');
