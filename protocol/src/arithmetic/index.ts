@@ -4,6 +4,7 @@
  */
 export * from './account.js';
 export * from './alerts.js';
+export * from './candles.js';
 export * from './decimal.js';
 export * from './display.js';
 export * from './execution.js';
