@@ -19,5 +19,6 @@ export * from './risk.js';
 export * from './rounding.js';
 export * from './side.js';
 export * from './stops.js';
+export * from './trailing.js';
 export * from './triggers.js';
 export * from './withdraw.js';
