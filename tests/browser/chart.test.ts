@@ -1,4 +1,6 @@
 import {
+  type AggregatedPeriod,
+  aggregateCandles,
   computeIndicators,
   DEFAULT_INDICATORS,
   formatFixed,
@@ -110,6 +112,46 @@ describe('touch gestures', () => {
     // The mouse over the same spot reads the same candle.
     await page.mouse.move(finger.x, finger.y);
     await eventually(async () => (await legendAt(page, []))[0]).toBe(held);
+  });
+});
+
+describe('periods built from the upstream’s', () => {
+  it('draws 4H candles that are the 60-minute ones aggregated, and 1W candles of the days', async () => {
+    const app = await suite.newApp();
+    const { page } = app;
+    // A closed market: no live candle moves the latest one while the test reads it.
+    await suite.stack.control('/market/status', { code: 'GBPUSD', status: 0 });
+    const gbpusd = await instrumentOf(suite.stack, 'GBPUSD');
+    await app.open(`/trade?id=${gbpusd.Id}`);
+    const cases: [string, '60min' | '1day', AggregatedPeriod][] = [
+      ['4H', '60min', '4hour'],
+      ['1W', '1day', '1week'],
+    ];
+    for (const [tab, source, period] of cases) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      const sources = await suite.stack.api.call('kline', { forex_id: gbpusd.Id, period: source });
+      const buckets = aggregateCandles(sources, period);
+      const price = (value: number) => shown(formatPrice(value, gbpusd.PricePrecision));
+      const latest = buckets.at(-1);
+      if (!latest) throw new Error(`no ${source} candles`);
+      // The legend shows the latest candle with no finger on the chart.
+      const ohlc = () =>
+        page.evaluate(() =>
+          ['open', 'high', 'low', 'close'].map(
+            (slot) => document.querySelector(`[data-slot="${slot}"]`)?.textContent ?? '',
+          ),
+        );
+      await eventually(ohlc).toEqual(
+        [latest.Open, latest.High, latest.Low, latest.Close].map(price),
+      );
+      // Candle by candle across the right half: each close is its bucket's.
+      const closes = (await sweep(page, ['close'], 0.5)).map(([close]) => close);
+      expect(closes.length, period).toBeGreaterThan(3);
+      expect(closes, period).toEqual(
+        buckets.slice(-closes.length).map((bucket) => price(bucket.Close)),
+      );
+      await page.mouse.move(0, 0);
+    }
   });
 });
 

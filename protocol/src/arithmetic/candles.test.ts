@@ -3,8 +3,11 @@ import type { Candle } from '../schemas/market.js';
 import {
   aggregateCandles,
   bucketStart,
+  CHART_PERIOD_SECONDS,
   CHART_PERIODS,
+  chartTopic,
   isAggregated,
+  lastBucketOf,
   sourcePeriod,
 } from './candles.js';
 
@@ -32,6 +35,11 @@ describe('chart periods', () => {
     expect(sourcePeriod('4hour')).toBe('60min');
     expect(sourcePeriod('1week')).toBe('1day');
     expect(sourcePeriod('15min')).toBe('15min');
+    expect(CHART_PERIOD_SECONDS['4hour']).toBe(4 * HOUR);
+    expect(CHART_PERIOD_SECONDS['1week']).toBe(7 * DAY);
+    expect(CHART_PERIOD_SECONDS['60min']).toBe(HOUR);
+    expect(chartTopic('EURUSD', '60min')).toBe('KLINE.EURUSD.60min');
+    expect(chartTopic('EURUSD', '4hour')).toBe('KLINE.EURUSD.4hour');
   });
 });
 
@@ -94,5 +102,15 @@ describe('aggregateCandles', () => {
     expect(aggregateCandles([candle(MONDAY + 5 * HOUR, 1, 1, 1, 1)], '4hour')).toEqual([
       candle(MONDAY + 4 * HOUR, 1, 1, 1, 1),
     ]);
+  });
+});
+
+describe('lastBucketOf', () => {
+  it('keeps the candles of the latest bucket only, in any order', () => {
+    const a = candle(MONDAY + 3 * HOUR, 1, 1, 1, 1);
+    const b = candle(MONDAY + 4 * HOUR, 2, 2, 2, 2);
+    const c = candle(MONDAY + 5 * HOUR, 3, 3, 3, 3);
+    expect(lastBucketOf([c, a, b], '4hour')).toEqual([c, b]);
+    expect(lastBucketOf([], '4hour')).toEqual([]);
   });
 });

@@ -4,12 +4,12 @@
  * open is its first candle's, its close its last's, its high and low the extremes, its volume
  * the sum — so a 4H candle is the very candle the upstream would have sent.
  *
- * This project's rule: buckets are counted in UTC, as the
+ * This project's rule (docs/product.md#chart-periods): buckets are counted in UTC, as the
  * upstream's own candles are. A 4-hour bucket starts at 00, 04, 08, 12, 16 or 20 o'clock; a week
  * starts on Monday at 00:00.
  */
 import type { Candle } from '../schemas/market.js';
-import type { Period } from '../socket/topics.js';
+import { PERIOD_SECONDS, type Period } from '../socket/topics.js';
 
 const HOUR = 3600;
 const DAY = 86_400;
@@ -34,6 +34,22 @@ export const CHART_PERIODS = [
   '1week',
 ] as const satisfies readonly (Period | AggregatedPeriod)[];
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
+
+/** Seconds in one candle of each chart period (a week of days, gaps and all). */
+export const CHART_PERIOD_SECONDS: Readonly<Record<ChartPeriod, number>> = {
+  ...PERIOD_SECONDS,
+  '4hour': FOUR_HOURS,
+  '1week': 7 * DAY,
+};
+
+/**
+ * The name a chart's candles go by in the app: the KLINE topic for a period the upstream
+ * sends (`KLINE.EURUSD.60min`), the same form for one built here (`KLINE.EURUSD.4hour`), which
+ * is never a topic of the socket.
+ */
+export function chartTopic(code: string, period: ChartPeriod): string {
+  return `KLINE.${code}.${period}`;
+}
 
 /** Whether `period` is built here rather than sent by the upstream. */
 export function isAggregated(period: ChartPeriod): period is AggregatedPeriod {
@@ -88,4 +104,15 @@ export function aggregateCandles(candles: readonly Candle[], period: AggregatedP
     }
   }
   return buckets;
+}
+
+/** The candles of `sources` in the last bucket of `period`: the ones a live candle joins. */
+export function lastBucketOf(sources: readonly Candle[], period: AggregatedPeriod): Candle[] {
+  const last = sources.reduce<number | undefined>(
+    (latest, candle) => (latest === undefined || candle.Time > latest ? candle.Time : latest),
+    undefined,
+  );
+  if (last === undefined) return [];
+  const start = bucketStart(period, last);
+  return sources.filter((candle) => bucketStart(period, candle.Time) === start);
 }

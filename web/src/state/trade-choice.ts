@@ -2,7 +2,7 @@
  * What the trade screen remembers between visits: the instrument chosen last and the chart
  * period (the orders are state/trading.ts's).
  */
-import { DEFAULT_PERIOD, type Instrument, type Period } from '@pipstream/protocol';
+import { type ChartPeriod, DEFAULT_PERIOD, type Instrument } from '@pipstream/protocol';
 import { proxy } from 'valtio/vanilla';
 import { browserStorage, type KeyValueStorage, readJson, writeJson } from './storage.js';
 
@@ -14,7 +14,7 @@ export interface TradeState {
    */
   instrumentId: number | null;
   /** The chart period (docs/product.md#constants: 1min by default). */
-  period: Period;
+  period: ChartPeriod;
 }
 
 const INSTRUMENT_KEY = 'pipstream.trade.instrument';
@@ -61,7 +61,7 @@ export function createTradeStore(storage: KeyValueStorage | undefined) {
       writeJson(storage, INSTRUMENT_KEY, id);
     },
     /** Switches the chart period. */
-    choosePeriod(period: Period): void {
+    choosePeriod(period: ChartPeriod): void {
       state.period = period;
     },
   };

@@ -3,7 +3,13 @@
  * as plain structured-clonable data. A key that is absent did not change; `null` means the row
  * or figure is gone (an instrument delisted, an order closed, a logout).
  */
-import type { AccountFigures, Candle, FiredAlert, Period, TradeSide } from '@pipstream/protocol';
+import type {
+  AccountFigures,
+  Candle,
+  ChartPeriod,
+  FiredAlert,
+  TradeSide,
+} from '@pipstream/protocol';
 import { type IndicatorUpdate, mergeIndicatorUpdates } from './chart-series.js';
 
 /**
@@ -129,7 +135,7 @@ export interface EstimateView {
 }
 
 /** The latest candle of the watched instrument and period. */
-export type CandleView = Candle & { code: string; period: Period };
+export type CandleView = Candle & { code: string; period: ChartPeriod };
 
 /** One batch of changes. */
 export interface LiveBatch {

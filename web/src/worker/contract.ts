@@ -4,11 +4,12 @@
  * batch callback crosses as a comlink proxy.
  */
 import type {
+  Candle,
   CandleColumns,
+  ChartPeriod,
   IndicatorSettings,
   Money,
   Order,
-  Period,
   PriceAlert,
   RawAnswer,
   Topic,
@@ -73,15 +74,26 @@ export interface LiveApi {
   /** DAY_MARKET on or off. */
   subscribeQuotes(): void;
   unsubscribeQuotes(): void;
-  /** Watches `KLINE.{code}.{period}` (replacing any other); its latest candle comes in batches. */
-  watchCandles(code: string, period: Period): void;
+  /**
+   * Watches the chart of `code` at `period` (replacing any other): its latest candle comes in
+   * batches. A period built from another (`sourcePeriod`) watches its source's KLINE topic and
+   * folds each candle into its bucket.
+   */
+  watchCandles(code: string, period: ChartPeriod): void;
   unwatchCandles(): void;
   /**
    * The candles the chart of `code` at `period` holds now (after each history load, and after
    * older candles went in front): the worker computes the chart's indicators over them and
-   * over the live candles that follow, and posts the values in batches (`indicators`).
+   * over the live candles that follow, and posts the values in batches (`indicators`). For a
+   * period built from another, `bucket` holds the source candles of its latest bucket, which
+   * live candles join.
    */
-  setChartCandles(code: string, period: Period, columns: CandleColumns): void;
+  setChartCandles(
+    code: string,
+    period: ChartPeriod,
+    columns: CandleColumns,
+    bucket?: readonly Candle[],
+  ): void;
   /** The indicators chosen on this device (all off until told). */
   setIndicators(settings: IndicatorSettings): void;
   /**

@@ -4,17 +4,19 @@
  * `ws` as the WebSocket, against a real mock upstream in tests.
  */
 import {
+  type ChartPeriod,
   CODE,
+  chartTopic,
   createSocketClient,
   isRetriedLoginRefusal,
   klineTopic,
   loginFrameSchema,
-  type Period,
   PRIVATE_TOPICS,
   type PushFrame,
   parseTopic,
   type SocketClient,
   type SocketClientOptions,
+  sourcePeriod,
   type Topic,
   type WebSocketConstructor,
 } from '@pipstream/protocol';
@@ -139,9 +141,10 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
       case 'error':
         // The server refused a frame of ours; there is nothing a user could do about it.
         break;
-      default:
-        model.applyCandle(frame.type, frame.data);
-        series.applyCandle(frame.type, frame.data);
+      default: {
+        const candle = model.applyCandle(frame.type, frame.data);
+        if (candle) series.applyCandle(chartTopic(candle.code, candle.period), candle);
+      }
     }
     changed();
   }
@@ -235,14 +238,18 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
       client?.unsubscribe('DAY_MARKET');
     },
 
-    watchCandles(code: string, period: Period) {
-      const topic = klineTopic(code, period);
+    watchCandles(code: string, period: ChartPeriod) {
+      const topic = klineTopic(code, sourcePeriod(period));
       if (parseTopic(topic) === undefined) throw new TypeError(`not a candle topic: "${topic}"`);
+      const watched = model.watchedChart;
+      if (watched?.code === code && watched.period === period) return;
       const before = model.candleTopic;
-      if (before === topic) return;
       model.watchCandle({ code, period });
-      if (before) client?.unsubscribe(before);
-      client?.subscribe(topic);
+      // 60 minutes and 4 hours read one topic: switching between them keeps it.
+      if (before !== topic) {
+        if (before) client?.unsubscribe(before);
+        client?.subscribe(topic);
+      }
       changed();
     },
 
@@ -254,8 +261,9 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
       changed();
     },
 
-    setChartCandles(code, period, columns) {
-      series.setCandles(klineTopic(code, period), columns);
+    setChartCandles(code, period, columns, bucket = []) {
+      series.setCandles(chartTopic(code, period), columns);
+      model.seedCandleBucket(code, period, bucket);
       changed();
     },
 

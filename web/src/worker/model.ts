@@ -9,10 +9,17 @@
  * into a `LiveBatch` of the current values, filtered to what the main thread watches. Every
  * formula comes from the protocol's arithmetic; nothing here re-derives one.
  */
-import type { Candle, HoldingUpdate, Period, QuoteTick, SocketState } from '@pipstream/protocol';
+import type {
+  Candle,
+  ChartPeriod,
+  HoldingUpdate,
+  QuoteTick,
+  SocketState,
+} from '@pipstream/protocol';
 import { accountView, createAccount } from './account.js';
 import type {
   AccountView,
+  CandleView,
   ConnectionView,
   EstimateView,
   HoldingView,
@@ -285,18 +292,31 @@ export function createLiveModel(options: LiveModelOptions = {}) {
     },
 
     /** Starts watching one instrument's candles (the previous candle is dropped), or stops. */
-    watchCandle(watch: { code: string; period: Period } | null): void {
+    watchCandle(watch: { code: string; period: ChartPeriod } | null): void {
       candle.watch(watch);
     },
 
-    /** The KLINE topic being watched, if any. */
+    /** The KLINE topic the watched chart's candles come from, if any. */
     get candleTopic() {
       return candle.topic;
     },
 
-    /** A KLINE frame; frames of a topic no longer watched are ignored. */
-    applyCandle(topic: string, value: Candle): void {
-      candle.apply(topic, value);
+    /** The chart being watched, if any. */
+    get watchedChart() {
+      return candle.watched;
+    },
+
+    /** The source candles of the latest bucket of a chart built from another period. */
+    seedCandleBucket(code: string, period: ChartPeriod, sources: readonly Candle[]): void {
+      candle.seed(code, period, sources);
+    },
+
+    /**
+     * A KLINE frame: the watched chart's candle it makes, or `null` (a topic no longer
+     * watched).
+     */
+    applyCandle(topic: string, value: Candle): CandleView | null {
+      return candle.apply(topic, value);
     },
 
     /** The connection as the user sees it now. */

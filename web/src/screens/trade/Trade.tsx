@@ -1,4 +1,4 @@
-import type { Period } from '@pipstream/protocol';
+import type { ChartPeriod } from '@pipstream/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -22,13 +22,15 @@ import { QuoteStrip } from './QuoteStrip.js';
 import { useTradeInstrument } from './useTradeInstrument.js';
 
 /** docs/product.md#constants chart periods, in bar order, with the label each shows. */
-const PERIOD_TABS: readonly { period: Period; labelKey: string }[] = [
+const PERIOD_TABS: readonly { period: ChartPeriod; labelKey: string }[] = [
   { period: '1min', labelKey: 'web.trade.periods.1min' },
   { period: '5min', labelKey: 'web.trade.periods.5min' },
   { period: '15min', labelKey: 'web.trade.periods.15min' },
   { period: '30min', labelKey: 'web.trade.periods.30min' },
   { period: '60min', labelKey: 'web.trade.periods.60min' },
+  { period: '4hour', labelKey: 'web.trade.periods.4hour' },
   { period: '1day', labelKey: 'web.trade.periods.1day' },
+  { period: '1week', labelKey: 'web.trade.periods.1week' },
 ];
 
 /** `/trade`: the instrument drawer, the live quote, the period bar, the chart and the order form. */

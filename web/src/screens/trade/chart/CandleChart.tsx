@@ -1,12 +1,12 @@
 import {
   type Candle,
+  type ChartPeriod,
+  chartTopic,
   type IndicatorLine,
   type IndicatorSettings,
   type Instrument,
   indicatorLines,
-  klineTopic,
   LANGUAGE_TAGS,
-  type Period,
   readIndicatorSettings,
   subPanes,
 } from '@pipstream/protocol';
@@ -38,7 +38,7 @@ export type ChartInstrument = Pick<Instrument, 'Id' | 'Code' | 'PricePrecision'>
 
 export interface CandleChartProps {
   readonly instrument: ChartInstrument;
-  readonly period: Period;
+  readonly period: ChartPeriod;
   /** False while the screen is hidden: live candles stop and nothing reloads. */
   readonly active: boolean;
 }
@@ -53,7 +53,7 @@ const warn = (what: string) => (error: unknown) => console.warn(what, error);
 function useLegend(
   precision: number,
   locale: string,
-  period: Period,
+  period: ChartPeriod,
   chart: ChartController | null,
   lines: readonly IndicatorLine[],
 ) {
@@ -147,9 +147,12 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
   });
   const legend = useLegend(instrument.PricePrecision, locale, period, chart, lines);
   const drawn = useDrawnListeners();
-  const topic = klineTopic(instrument.Code, period);
+  const topic = chartTopic(instrument.Code, period);
   const topicRef = useRef(topic);
   topicRef.current = topic;
+  /** The source candles of the latest bucket of a period built from another (4H, 1W). */
+  const bucket = useRef(history.bucket);
+  bucket.current = history.bucket;
   /** Which history the chart holds; live candles join only the history they belong to. */
   const loadedKey = useRef<string | null>(null);
   /** Paging back through `loadedKey`'s history: one page at a time, until none is older. */
@@ -197,7 +200,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
   const handCandles = useCallback(
     (target: ChartController) => {
       liveWorker()
-        .setChartCandles(instrument.Code, period, target.columns())
+        .setChartCandles(instrument.Code, period, target.columns(), [...bucket.current])
         .catch(warn('chart candles not handed to the worker'));
     },
     [instrument.Code, period],

@@ -13,6 +13,8 @@
 import {
   type Candle,
   type CandleColumns,
+  CHART_PERIOD_SECONDS,
+  type ChartPeriod,
   candleAt,
   copyColumns,
   emptyColumns,
@@ -21,8 +23,6 @@ import {
   type MergeResult,
   mergeCandle,
   type Pane,
-  PERIOD_SECONDS,
-  type Period,
   prependOlder,
   type Series,
   toColumns,
@@ -80,7 +80,7 @@ export interface ChartSetup {
 
 /** What the chart draws: the candle period and the instrument's price decimals. */
 export interface ChartTerms {
-  period: Period;
+  period: ChartPeriod;
   precision: number;
 }
 
@@ -168,7 +168,7 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
   const syncKey = `chart-${Math.random().toString(36).slice(2)}`;
   let nulls: Series = [];
 
-  const seconds = () => PERIOD_SECONDS[terms.period];
+  const seconds = () => CHART_PERIOD_SECONDS[terms.period];
   const bounds = (): ViewBounds | null => {
     const first = columns.time[0];
     const last = columns.time.at(-1);

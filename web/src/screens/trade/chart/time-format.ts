@@ -4,7 +4,7 @@
  * choice), in the Gregorian calendar with Latin digits in every language, as the rest of the app's
  * times.
  */
-import { PERIOD_SECONDS, type Period } from '@pipstream/protocol';
+import { CHART_PERIOD_SECONDS, type ChartPeriod } from '@pipstream/protocol';
 
 type TimeFormat = (seconds: number) => string;
 
@@ -25,8 +25,8 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions, timeZone
  * Axis labels: the clock time below an hour per candle, day and hour for hourly candles, the
  * date for daily ones.
  */
-export function axisTimeFormat(locale: string, period: Period, timeZone?: string): TimeFormat {
-  const seconds = PERIOD_SECONDS[period];
+export function axisTimeFormat(locale: string, period: ChartPeriod, timeZone?: string): TimeFormat {
+  const seconds = CHART_PERIOD_SECONDS[period];
   if (seconds >= DAY) return formatter(locale, { month: '2-digit', day: '2-digit' }, timeZone);
   if (seconds >= HOUR) {
     return formatter(
@@ -39,8 +39,12 @@ export function axisTimeFormat(locale: string, period: Period, timeZone?: string
 }
 
 /** The legend's time of one candle: the date for daily candles, date and time otherwise. */
-export function legendTimeFormat(locale: string, period: Period, timeZone?: string): TimeFormat {
-  if (PERIOD_SECONDS[period] >= DAY) {
+export function legendTimeFormat(
+  locale: string,
+  period: ChartPeriod,
+  timeZone?: string,
+): TimeFormat {
+  if (CHART_PERIOD_SECONDS[period] >= DAY) {
     return formatter(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
   }
   return formatter(
