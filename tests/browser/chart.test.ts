@@ -155,6 +155,72 @@ describe('periods built from the upstream’s', () => {
   });
 });
 
+describe('chart types', () => {
+  /** Pixels of the price pane's canvas by what painted them: candles, the line, its fill. */
+  function painted(page: AppPage['page']) {
+    return page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>(
+        '.chart:not(.chart-pending) .chart-pane-main canvas',
+      );
+      const style = getComputedStyle(document.querySelector('.chart') ?? document.body);
+      const rgb = (name: string) => {
+        const probe = document.createElement('canvas').getContext('2d');
+        if (!probe) return [0, 0, 0];
+        probe.fillStyle = style.getPropertyValue(name).trim();
+        probe.fillRect(0, 0, 1, 1);
+        return [...probe.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const [up, down, line] = ['--up', '--down', '--chart-line-2'].map(rgb);
+      const counts = { candles: 0, line: 0, fill: 0 };
+      const data = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+      const near = (at: number, colour: number[] | undefined) =>
+        colour !== undefined &&
+        Math.abs((data?.[at] ?? 0) - (colour[0] ?? 0)) +
+          Math.abs((data?.[at + 1] ?? 0) - (colour[1] ?? 0)) +
+          Math.abs((data?.[at + 2] ?? 0) - (colour[2] ?? 0)) <
+          30;
+      for (let at = 0; data && at < data.length; at += 4) {
+        const alpha = data[at + 3] ?? 0;
+        if (alpha > 200 && (near(at, up) || near(at, down))) counts.candles++;
+        else if (alpha > 200 && near(at, line)) counts.line++;
+        else if (alpha > 10 && alpha < 90 && near(at, line)) counts.fill++;
+      }
+      return counts;
+    });
+  }
+
+  it('draws a line or an area through the closes instead of candles, kept on the device', async () => {
+    const app = await suite.newApp();
+    const { page } = app;
+    await suite.stack.control('/market/status', { code: 'GBPUSD', status: 0 });
+    const gbpusd = await instrumentOf(suite.stack, 'GBPUSD');
+    await app.open(`/trade?id=${gbpusd.Id}`);
+    await page.locator(PRICE_PANE).waitFor();
+    await eventually(async () => (await painted(page)).candles > 100).toBe(true);
+    expect((await painted(page)).line).toBeLessThan(10);
+
+    const choose = async (name: string) => {
+      await page.getByRole('button', { name: 'Indicators' }).click();
+      await page.getByRole('radio', { name, exact: true }).check();
+      await page.getByRole('button', { name: 'Done' }).click();
+    };
+    await choose('Line');
+    await eventually(async () => (await painted(page)).candles).toBeLessThan(10);
+    const line = await painted(page);
+    expect(line.line).toBeGreaterThan(100);
+
+    // The area under the line: many times the faint pixels a line's edges have.
+    const filled = Math.max(10 * line.fill, 10_000);
+    await choose('Area');
+    await eventually(async () => (await painted(page)).fill).toBeGreaterThan(filled);
+    // Kept on the device: the next visit draws the area again.
+    await app.reload();
+    await page.locator(PRICE_PANE).waitFor();
+    await eventually(async () => (await painted(page)).fill).toBeGreaterThan(filled);
+    expect((await painted(page)).candles).toBeLessThan(10);
+  });
+});
+
 describe('indicators', () => {
   it('are chosen from a keyboard-usable sheet, kept on the device, and show RSI and MACD as the protocol computes them', async () => {
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');

@@ -20,6 +20,7 @@ import { live } from '../../../live/store.js';
 import { theme } from '../../../state/theme.js';
 import { Button } from '../../../ui/Button.js';
 import { SkeletonBlock } from '../../../ui/Skeleton.js';
+import { chartType } from './chart-type.js';
 import {
   type ChartColours,
   type ChartController,
@@ -164,6 +165,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
     const element = host.current;
     if (!element) return;
     const created = createChartController(element, {
+      type: chartType.state.type,
       locale,
       localize: format.decimal,
       colours: themeColours(element),
@@ -195,6 +197,12 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
     chart.recolour(themed);
     setColours(themed);
   }, [chart, palette]);
+
+  // Candlesticks, a line or an area, as chosen on this device.
+  const { type } = useSnapshot(chartType.state);
+  useEffect(() => {
+    chart?.setType(type);
+  }, [chart, type]);
 
   // The worker computes what the chart draws: it gets the candles the chart holds.
   const handCandles = useCallback(

@@ -9,10 +9,19 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../ui/Button.js';
+import { ChipChoice } from '../../../ui/ChipChoice.js';
 import { Field } from '../../../ui/Field.js';
 import { Modal } from '../../../ui/Modal.js';
 import { Switch } from '../../../ui/Switch.js';
+import { CHART_TYPES, type ChartType, chartType } from './chart-type.js';
 import { chartIndicators } from './indicator-store.js';
+
+/** The text of each chart type. */
+const CHART_TYPE_KEYS: Readonly<Record<ChartType, string>> = {
+  candles: 'web.trade.chart_type.candles',
+  line: 'web.trade.chart_type.line',
+  area: 'web.trade.chart_type.area',
+};
 
 /** Each indicator's name in the sheet. */
 const NAME_KEYS: Record<Indicator, string> = {
@@ -176,14 +185,15 @@ function IndicatorFields({ name }: { readonly name: Indicator }) {
 }
 
 /**
- * The indicator sheet of the trade screen: a switch per indicator and, while it is on, its
- * periods. Every change shows on the chart at once and is kept on this device.
+ * The indicator sheet of the trade screen: the chart type, a switch per indicator and, while
+ * it is on, its periods. Every change shows on the chart at once and is kept on this device.
  */
 export function IndicatorSheet({ onClose }: { readonly onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const hintId = useId();
   const settings = useSnapshot(chartIndicators.state);
+  const { type } = useSnapshot(chartType.state);
   return (
     <Modal placement="bottom" labelledBy={titleId} describedBy={hintId} onClose={onClose}>
       <div className="indicator-sheet">
@@ -193,6 +203,14 @@ export function IndicatorSheet({ onClose }: { readonly onClose: () => void }) {
         <p id={hintId} className="form-note">
           {t('web.trade.indicators.hint')}
         </p>
+        <div className="chart-type-choice">
+          <ChipChoice
+            label={t('web.trade.chart_type.label')}
+            choices={CHART_TYPES.map((value) => ({ value, label: t(CHART_TYPE_KEYS[value]) }))}
+            value={type}
+            onChange={chartType.choose}
+          />
+        </div>
         <ul className="indicator-list">
           {INDICATORS.map((name) => (
             <li key={name} className="indicator-item">

@@ -30,7 +30,8 @@ import {
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { IndicatorUpdate } from '../../../worker/contract.js';
-import { type ChartLevel, drawBars, drawCandles, drawLevels } from './draw.js';
+import type { ChartType } from './chart-type.js';
+import { type ChartLevel, drawBars, drawCandles, drawCloseLine, drawLevels } from './draw.js';
 import { bindGestures } from './gestures.js';
 import {
   applyIndicatorUpdate,
@@ -62,6 +63,8 @@ export interface ChartColours {
   muted: string;
   /** Pending orders' lines. */
   accent: string;
+  /** The area chart's fill under its line (the line is `lines[1]`). */
+  area: string;
 }
 
 export interface ChartSetup {
@@ -70,6 +73,8 @@ export interface ChartSetup {
   /** Writes a price (an exact decimal text) the way the viewer's language does. */
   localize: (text: string) => string;
   colours: ChartColours;
+  /** How the price pane draws the candles at first (`setType` changes it). */
+  type?: ChartType;
   /** The candle under the crosshair moved: its index, or `null` without a crosshair. */
   onCursor: (index: number | null) => void;
   /** The window reached the oldest candle held: a page of older history would help. */
@@ -99,6 +104,8 @@ export interface ChartController {
   setLevels(levels: readonly ChartLevel[]): void;
   /** Draws everything again in another theme's colours; candles and window stay as they are. */
   recolour(colours: ChartColours): void;
+  /** Draws the price pane as candlesticks, a line or an area. */
+  setType(type: ChartType): void;
   /** The container's new size in CSS pixels; zero sizes (a hidden screen) are ignored. */
   resize(width: number, height: number): void;
   /** How many candles the chart holds. */
@@ -139,6 +146,7 @@ export function themeColours(element: Element): ChartColours {
     lines: [1, 2, 3, 4].map((n) => read(`--chart-line-${n}`)),
     muted: read('--chart-line-muted'),
     accent: read('--accent'),
+    area: read('--chart-area'),
   };
 }
 
@@ -155,6 +163,7 @@ interface Plot {
 export function createChartController(host: HTMLElement, setup: ChartSetup): ChartController {
   let columns: CandleColumns = emptyColumns();
   let terms: ChartTerms = { period: '1min', precision: 2 };
+  let type: ChartType = setup.type ?? 'candles';
   let view: Viewport | null = null;
   let width = 0;
   let height = 0;
@@ -293,7 +302,11 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
   function drawPane(u: uPlot, pane: Plot['pane']) {
     const slot = seconds();
     if (pane === 'main') {
-      drawCandles(u, columns, slot, colours.up, colours.down);
+      if (type === 'candles') drawCandles(u, columns, slot, colours.up, colours.down);
+      else {
+        const line = colours.lines[1] ?? colours.text;
+        drawCloseLine(u, columns, slot, line, type === 'area' ? colours.area : undefined);
+      }
       drawLevels(u, levels);
       setup.onDrawn?.();
     } else if (pane === 'volume') {
@@ -502,6 +515,12 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
 
     setLevels(next) {
       levels = next;
+      main()?.redraw(false, false);
+    },
+
+    setType(next) {
+      if (next === type) return;
+      type = next;
       main()?.redraw(false, false);
     },
 

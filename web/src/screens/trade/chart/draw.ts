@@ -1,7 +1,8 @@
 /**
- * What the chart paints itself, in uPlot draw hooks: candles, bars (volume, MACD histogram),
- * the order levels across the price pane and guide lines. Each paints only the candles in view
- * and allocates nothing per candle: this runs at every tick.
+ * What the chart paints itself, in uPlot draw hooks: candles (or a line or an area through
+ * their closes), bars (volume, MACD histogram), the order levels across the price pane and
+ * guide lines. Each paints only the candles in view and allocates nothing per candle: this
+ * runs at every tick.
  */
 import type uPlot from 'uplot';
 
@@ -71,6 +72,51 @@ export function drawCandles(u: uPlot, data: CandleData, slot: number, up: string
       Math.max(1, Math.abs(yClose - yOpen)),
     );
   }
+  restore();
+}
+
+/** Traces a path through the closes of `data` from index `first` to `last`. */
+function traceCloses(u: uPlot, data: CandleData, first: number, last: number) {
+  const { ctx } = u;
+  ctx.beginPath();
+  for (let i = first; i <= last; i++) {
+    const x = u.valToPos(data.time[i] as number, 'x', true);
+    const y = u.valToPos(data.close[i] as number, 'y', true);
+    if (i === first) ctx.moveTo(x, y);
+    else ctx.lineTo(x, y);
+  }
+}
+
+/**
+ * A line through the closes of `data` in `colour`; with `fill`, the area under it down to the
+ * plot's bottom filled first.
+ */
+export function drawCloseLine(
+  u: uPlot,
+  data: CandleData,
+  slot: number,
+  colour: string,
+  fill?: string,
+) {
+  if (data.time.length === 0 || u.scales.x?.min == null) return;
+  const [first, last] = visibleRange(u, data.time, slot);
+  if (first > last) return;
+  const { ctx, bbox } = u;
+  const restore = clipToPlot(u);
+  if (fill) {
+    const bottom = bbox.top + bbox.height;
+    traceCloses(u, data, first, last);
+    ctx.lineTo(u.valToPos(data.time[last] as number, 'x', true), bottom);
+    ctx.lineTo(u.valToPos(data.time[first] as number, 'x', true), bottom);
+    ctx.closePath();
+    ctx.fillStyle = fill;
+    ctx.fill();
+  }
+  traceCloses(u, data, first, last);
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 1.5 * devicePixelRatio;
+  ctx.lineJoin = 'round';
+  ctx.stroke();
   restore();
 }
 
