@@ -7,7 +7,6 @@ import { loadBaseSettings } from '../../state/site.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Icon } from '../../ui/Icon.js';
-import { IconButton } from '../../ui/IconButton.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useRetryWhenBack } from '../../widgets/back-online.js';
 import { copyText } from '../../widgets/copy.js';
@@ -36,22 +35,34 @@ function useBaseSettings(): { readonly phase: SettingsPhase; readonly retry: () 
  */
 export const CHAT_LOAD_TIMEOUT_MS = 8000;
 
-/** The support page outside the app: in the browser, or its link copied. */
+/**
+ * The support page outside the app, in the header: in the browser, or its link copied. Each
+ * icon has a word under it (an icon alone says nothing to most traders), a part of its
+ * accessible name, so a voice-control user can say what they see.
+ */
 function ElsewhereActions({ src }: { readonly src: string }) {
   const { t } = useTranslation();
   return (
     <>
       <a
-        className="icon-btn"
+        className="header-action"
         href={src}
         target="_blank"
         rel="noopener noreferrer"
         aria-label={t('web.chat.open_in_browser')}
-        title={t('web.chat.open_in_browser')}
       >
-        <Icon name="external" />
+        <Icon name="external" size={20} />
+        <span aria-hidden="true">{t('web.chat.browser')}</span>
       </a>
-      <IconButton icon="copy" label={t('web.chat.copy_link')} onClick={() => copyText(src)} />
+      <button
+        type="button"
+        className="header-action"
+        aria-label={t('web.chat.copy_link')}
+        onClick={() => copyText(src)}
+      >
+        <Icon name="copy" size={20} />
+        <span aria-hidden="true">{t('web.common.copy')}</span>
+      </button>
     </>
   );
 }
