@@ -232,7 +232,7 @@ describe('gateway in front of the mock upstream: socket and operations', () => {
 });
 
 describe('content security policy', () => {
-  it("allows connections to the upstream, frames of the support chat's host, images of the upstream's and the logos' hosts, nothing else", async () => {
+  it("allows connections to the upstream and the support chat's host, frames of that host, images of the upstream's and the logos' hosts, nothing else", async () => {
     const { url } = await start(mock.url, { WEB_DIR: join(tmpdir(), 'pipstream-no-web-build') });
     const settings = await fetch(`${mock.url}/api/basicSet/getBasicInfo`).then((r) => r.json());
     const chat = new URL(settings.data.service_link as string).origin;
@@ -247,7 +247,12 @@ describe('content security policy', () => {
     );
     const upstream = new URL(mock.url);
     expect(directives['frame-src']).toEqual(["'self'", chat]);
-    expect(directives['connect-src']).toEqual(["'self'", upstream.origin, `ws://${upstream.host}`]);
+    expect(directives['connect-src']).toEqual([
+      "'self'",
+      upstream.origin,
+      `ws://${upstream.host}`,
+      chat,
+    ]);
     // The mock names its logos by path (the site itself): images of no other host but its own.
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', upstream.origin]);
   });

@@ -1,6 +1,7 @@
 import {
   formatBalance,
   formatPrice,
+  lotsText,
   ORDER_MODE,
   ORDER_SIDE,
   ORDER_STATUS,
@@ -68,7 +69,7 @@ describe('the trader’s orders on the chart', () => {
 
     // Three labelled lines: the entry with its live P&L, the stop loss and the take profit
     // with the P&L the protocol's arithmetic estimates at their levels.
-    const lots = String(order.Quantity);
+    const lots = lotsText(order.Quantity);
     const entryName = new RegExp(
       `^Buy ${lots} lots at ${shown(formatPrice(order.Price, 5))}, P&L -?[0-9.,]+ USD$`,
     );
@@ -163,7 +164,7 @@ describe('the trader’s orders on the chart', () => {
 
     // The pending order's target is shown, labelled, and cannot be moved.
     const target = page.getByRole('img', {
-      name: `Pending Sell ${pending.Quantity} lots at ${shown(formatPrice(pending.Price, 5))}`,
+      name: `Pending Sell ${lotsText(pending.Quantity)} lots at ${shown(formatPrice(pending.Price, 5))}`,
       exact: true,
     });
     await target.waitFor();
@@ -260,7 +261,7 @@ describe('the trader’s orders on the chart', () => {
     // The entry's P&L is the protocol's at each price the market moves to.
     const entry = page.getByTestId(`chart-line-${order.Id}-entry`);
     const entryName = (pnl: number) =>
-      `Buy ${order.Quantity} lots at ${shown(formatPrice(order.Price, 5))}, P&L ${money(pnl)}`;
+      `Buy ${lotsText(order.Quantity)} lots at ${shown(formatPrice(order.Price, 5))}, P&L ${money(pnl)}`;
     for (const steps of [25, -15]) {
       await app.idle();
       const price = await movePrice(suite.stack, eurusd, order.Price + steps * 10 ** -5);

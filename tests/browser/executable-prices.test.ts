@@ -179,7 +179,7 @@ describe('a fill at a price the trader agreed to', () => {
     await row.getByRole('button', { name: 'Close position' }).click();
     const dialog = confirmation(app);
     await dialog
-      .getByText('Close the EUR/USD Sell position of 1 lots at the market price?')
+      .getByText('Close the EUR/USD Sell position of 1.00 lots at the market price?')
       .waitFor();
     await eventually(() => dialog.getByTestId('question-price').textContent()).toBe(
       shown('1.10000'),

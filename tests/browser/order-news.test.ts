@@ -37,7 +37,7 @@ describe('fills and closes are announced', () => {
 
     await movePrice(suite.stack, eurusd, 1.095);
     await app.expectToast(
-      `Pending order filled: EUR/USD Buy 1 lots at ${shown('1.09500')}, P&L ${money(0)}`,
+      `Pending order filled: EUR/USD Buy 1.00 lots at ${shown('1.09500')}, P&L ${money(0)}`,
     );
 
     // Closed here by hand: the server says so, and no second announcement is made for it.
@@ -69,7 +69,7 @@ describe('fills and closes are announced', () => {
     // Through the stop: it closes at its level, 1.09500: −500 on 1 lot.
     await movePrice(suite.stack, eurusd, 1.094);
     await app.expectToast(
-      `Stop loss hit: EUR/USD Buy 1 lots closed at ${shown('1.09500')}, P&L ${money(-500)}`,
+      `Stop loss hit: EUR/USD Buy 1.00 lots closed at ${shown('1.09500')}, P&L ${money(-500)}`,
     );
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await app.waitForRoute(/^\/order/);
@@ -93,7 +93,7 @@ describe('fills and closes are announced', () => {
     // −8 000: equity 1 994.50 of 5 500, 36 %, under the 50 % stop-out level.
     await movePrice(suite.stack, eurusd, 1.084);
     await app.expectToast(
-      `Stop-out: EUR/USD Buy 5 lots closed at ${shown(formatPrice(1.084, 5))}, P&L ${money(-8000)}`,
+      `Stop-out: EUR/USD Buy 5.00 lots closed at ${shown(formatPrice(1.084, 5))}, P&L ${money(-8000)}`,
     );
     await eventually(() => page.getByTestId(`order-reason-${order.Id}`).textContent()).toBe(
       'Stop-out',

@@ -2,6 +2,7 @@ import {
   formatBalance,
   formatMargin,
   formatPrice,
+  lotsText,
   ORDER_SIDE,
   ORDER_STATUS,
   orderMargin,
@@ -98,7 +99,7 @@ describe('holding orders', () => {
 
     const row = orderRow(app, order.Id);
     await row
-      .getByRole('button', { name: `${eurusd.ShowCode} Buy ${order.Quantity} lots` })
+      .getByRole('button', { name: `${eurusd.ShowCode} Buy ${lotsText(order.Quantity)} lots` })
       .click();
     const detail = page.getByRole('dialog', { name: 'Order details' });
     await detail.waitFor();

@@ -4,8 +4,8 @@ import type { SiteOrigins } from './site-origins.js';
 /**
  * Security headers of the web app. The Content-Security-Policy allows scripts from this origin
  * only — no inline script, no `eval` — and the connections the app makes: REST and the socket
- * on this host ('self' covers ws: and wss: of it too) and the configured upstream's origins;
- * frames of this host and of the support chat's host the upstream's base settings name
+ * on this host ('self' covers ws: and wss: of it too), the configured upstream's origins and
+ * the support chat's host; frames of this host and of the support chat's host the upstream's base settings name
  * (`origins`, read at run time: nothing else outside), and images of this host, the upstream
  * and the logos' hosts. Styles may be inline: React sets
  * `style` attributes and the chart library writes styles; that is not script.
@@ -23,7 +23,12 @@ export const helmetOptions = (origins: SiteOrigins): FastifyHelmetOptions => ({
       // upstream's data names.
       imgSrc: ["'self'", 'data:', 'blob:', () => origins.image().join(' ')],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", () => origins.connect().join(' ')],
+      // The support chat's host too: the chat asks it whether it answers before trusting a frame
+      // that may show the browser's error page (a request whose answer it cannot read).
+      connectSrc: [
+        "'self'",
+        () => [...new Set([...origins.connect(), ...origins.frame()])].join(' '),
+      ],
       // The support chat (/mine/chat) embeds the support page the base settings name.
       frameSrc: ["'self'", () => origins.frame().join(' ')],
       workerSrc: ["'self'", 'blob:'],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canDecreaseLots, isOnStep, type LotsInstrument, lotsError, stepLots } from './lots.js';
+import {
+  canDecreaseLots,
+  isOnStep,
+  type LotsInstrument,
+  lotsError,
+  lotsText,
+  stepLots,
+} from './lots.js';
 
 describe('canDecreaseLots', () => {
   it.each([
@@ -79,5 +86,18 @@ describe('lotsError', () => {
     [0.7, odd, undefined],
   ])('%d lots on %o → %s', (lots, instrument, expected) => {
     expect(lotsError(lots, instrument)).toBe(expected);
+  });
+});
+
+describe('lotsText', () => {
+  it.each([
+    [0.5, '0.50'],
+    [1, '1.00'],
+    [0.01, '0.01'],
+    [0.125, '0.125'],
+    [0.1 + 0.2, '0.30'],
+    [1200, '1200.00'],
+  ])('%d lots → %s', (lots, expected) => {
+    expect(lotsText(lots)).toBe(expected);
   });
 });

@@ -4,6 +4,7 @@
  * never shows as 0.30000000000000004 lots or disables a control that should be enabled.
  */
 import type { Instrument } from '../schemas/market.js';
+import { formatFixed } from './display.js';
 import { decimalsOf, roundTo } from './rounding.js';
 
 /** Why a lot size is refused; the mock engine answers an order with one of these. */
@@ -46,4 +47,17 @@ export function lotsError(lots: number, instrument: LotsInstrument): LotsError |
   if (roundTo(lots - instrument.ForexMinCont, decimals) < 0) return 'below_minimum';
   if (!isOnStep(lots, instrument.Pip)) return 'off_step';
   return undefined;
+}
+
+/** Lots are written with at least this many decimals: the finest lot step traders meet (0.01). */
+export const LOT_DECIMALS = 2;
+
+/**
+ * Lots as every screen writes them (docs/product.md#validation): two decimals, or as many as
+ * the size has beyond them, so one order reads the same in the order form, its question, its
+ * row, its chart line and its toasts: `lotsText(0.5)` is `'0.50'`, `(1)` `'1.00'`, `(0.125)`
+ * `'0.125'`, `(0.1 + 0.2)` `'0.30'`.
+ */
+export function lotsText(lots: number): string {
+  return formatFixed(lots, Math.max(LOT_DECIMALS, decimalsOf(lots)));
 }

@@ -1,4 +1,9 @@
-import { type BaseSettings, formatBalance, type Session } from '@pipstream/protocol';
+import {
+  type BaseSettings,
+  formatBalance,
+  SERVICE_LINK_TYPE,
+  type Session,
+} from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
 import type { AppPage } from './browser.js';
 import { eventually } from './eventually.js';
@@ -66,4 +71,23 @@ export async function allowClipboard(app: AppPage, origin: string): Promise<void
 /** What the page's clipboard holds now. */
 export function clipboardText(app: AppPage): Promise<string> {
   return app.page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** A support page on the site itself: the app's CSP frames its own origin. */
+export const SUPPORT_PATH = '/support/desk';
+
+/**
+ * Runs `test` with the in-app chat embedding the support page at `SUPPORT_PATH` (a test routes
+ * what it answers); the settings come back after it.
+ */
+export async function withSupportPage(stack: Stack, test: () => Promise<void>): Promise<void> {
+  const before = await setBaseSettings(stack, {
+    service_link: SUPPORT_PATH,
+    service_link_type: SERVICE_LINK_TYPE.CHAT,
+  });
+  try {
+    await test();
+  } finally {
+    await restoreBaseSettings(stack, before);
+  }
 }

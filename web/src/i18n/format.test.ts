@@ -1,6 +1,13 @@
 import { LANGUAGES, localizeDecimalText } from '@pipstream/protocol';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatterOf, localizeDecimal } from './format.js';
+import {
+  decimalSeparatorOf,
+  formatDate,
+  formatDateTime,
+  formatterOf,
+  localizeDecimal,
+  typedDecimal,
+} from './format.js';
 
 /** The ASCII digits of a text, in order: what docs/product.md#constants precision is about. */
 const digitsOf = (text: string) => text.replace(/[^0-9]/g, '');
@@ -157,5 +164,22 @@ describe('the gateway’s figures', () => {
         );
       }
     }
+  });
+});
+
+describe('a number in a field', () => {
+  it('takes the language’s decimal separator and no grouping', () => {
+    expect(typedDecimal('0.01', 'ru')).toBe('0,01');
+    expect(typedDecimal('1200.50', 'de')).toBe('1200,50');
+    expect(typedDecimal('0.01', 'en')).toBe('0.01');
+    expect(typedDecimal('0.01', 'ar')).toBe('0.01');
+    // What the trader typed keeps its own separator.
+    expect(typedDecimal('0,5', 'en')).toBe('0,5');
+    expect(typedDecimal('', 'ru')).toBe('');
+  });
+
+  it('knows every language’s separator', () => {
+    expect(decimalSeparatorOf('fr')).toBe(',');
+    expect(decimalSeparatorOf('jp')).toBe('.');
   });
 });

@@ -88,6 +88,28 @@ export function localizeDecimal(text: string, language: Language): string {
   return localize({ sign: sign as DecimalParts['sign'], whole, fraction }) + unit;
 }
 
+const separators = new Map<Language, string>();
+
+/** The decimal separator `language` writes (`.` or `,`; digits are Latin in every language). */
+export function decimalSeparatorOf(language: Language): string {
+  let separator = separators.get(language);
+  if (separator === undefined) {
+    const parts = decimalFormat(language, 1, false, false).formatToParts(0.5);
+    separator = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+    separators.set(language, separator);
+  }
+  return separator;
+}
+
+/**
+ * A number a field holds (`0.01`, or what the trader typed) with `language`'s decimal separator
+ * and no grouping, so it reads like every other figure and stays easy to edit: `'0.01'` is
+ * `'0,01'` in ru. The fields read either separator back (`parseDecimal` in the order form).
+ */
+export function typedDecimal(text: string, language: Language): string {
+  return text.replace('.', decimalSeparatorOf(language));
+}
+
 /** A moment: epoch milliseconds, or a UTC timestamp as the upstream writes it. */
 export type Moment = number | string;
 

@@ -19,18 +19,24 @@ function keysIn(texts: readonly string[]): Set<string> {
   return keys;
 }
 
-/** The keys that do not lead to a text in `locale`. */
+/** i18next's plural suffixes: a source names `web.order.lots_value`, the locale has its forms. */
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
+/** Whether `key` leads to a text in `locale`. */
+function hasText(key: string, locale: unknown): boolean {
+  let node: unknown = locale;
+  for (const part of key.split('.')) {
+    node =
+      typeof node === 'object' && node !== null
+        ? (node as Record<string, unknown>)[part]
+        : undefined;
+  }
+  return typeof node === 'string' && node !== '';
+}
+
+/** The keys that do not lead to a text in `locale`, nor to the `_other` form of a plural. */
 function missingKeys(keys: Iterable<string>, locale: unknown): string[] {
-  return [...keys].filter((key) => {
-    let node: unknown = locale;
-    for (const part of key.split('.')) {
-      node =
-        typeof node === 'object' && node !== null
-          ? (node as Record<string, unknown>)[part]
-          : undefined;
-    }
-    return typeof node !== 'string' || node === '';
-  });
+  return [...keys].filter((key) => !hasText(key, locale) && !hasText(`${key}_other`, locale));
 }
 
 /** The `web.…` texts of `locale` that none of `keys` names. */
@@ -40,7 +46,7 @@ function unusedKeys(keys: ReadonlySet<string>, locale: { web: object }): string[
     for (const [key, value] of Object.entries(node)) {
       const here = `${path}.${key}`;
       if (typeof value === 'object' && value !== null) walk(value, here);
-      else if (!keys.has(here)) unused.push(here);
+      else if (!keys.has(here) && !keys.has(here.replace(PLURAL_FORM, ''))) unused.push(here);
     }
   };
   walk(locale.web, 'web');
@@ -72,6 +78,13 @@ describe('web texts', () => {
   it('reports a text no source names', () => {
     const planted = { web: { login: { title: 'Log in', stale: 'Old' } } };
     expect(unusedKeys(new Set(['web.login.title']), planted)).toEqual(['web.login.stale']);
+  });
+
+  it('takes a named plural key for its forms', () => {
+    const planted = { web: { order: { lots_one: '{{lots}} lot', lots_other: '{{lots}} lots' } } };
+    expect(missingKeys(['web.order.lots', 'web.order.lot'], planted)).toEqual(['web.order.lot']);
+    expect(unusedKeys(new Set(['web.order.lots']), planted)).toEqual([]);
+    expect(unusedKeys(new Set(), planted)).toEqual(['web.order.lots_one', 'web.order.lots_other']);
   });
 });
 

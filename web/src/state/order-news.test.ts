@@ -53,7 +53,7 @@ describe('order news', () => {
     await nextTask();
     trading.holding = [order(1, { Status: 1, FactProfits: '3' })];
     await nextTask();
-    expect(told).toEqual(['Pending order filled: EUR/USD Buy 1 lots at 1.09500, P&L 2.50']);
+    expect(told).toEqual(['Pending order filled: EUR/USD Buy 1.00 lots at 1.09500, P&L 2.50']);
   });
 
   it('announces closes named by a push with their reason, but not this tab’s own or a reset', async () => {
@@ -67,8 +67,8 @@ describe('order news', () => {
     expectOwnClose(3);
     await pushClosed(signals, [2, 3, 4, 5]);
     expect(told).toEqual([
-      'Stop loss hit: EUR/USD Buy 1 lots closed at 1.09000, P&L -500.00',
-      'Position closed: EUR/USD Buy 1 lots at 1.10000, P&L 1.00',
+      'Stop loss hit: EUR/USD Buy 1.00 lots closed at 1.09000, P&L -500.00',
+      'Position closed: EUR/USD Buy 1.00 lots at 1.10000, P&L 1.00',
     ]);
   });
 
@@ -78,7 +78,9 @@ describe('order news', () => {
     ];
     const { signals, told } = harness(closed);
     await pushClosed(signals, [6]);
-    expect(told).toEqual(['Take profit hit: EUR/USD Buy 1 lots closed at 1.10500, P&L 1,000.00']);
+    expect(told).toEqual([
+      'Take profit hit: EUR/USD Buy 1.00 lots closed at 1.10500, P&L 1,000.00',
+    ]);
   });
 
   it('announces a manual close made on another device, a sell naming its side', async () => {
@@ -95,6 +97,6 @@ describe('order news', () => {
     const { signals, told } = harness(closed);
     // Not closed from this tab: no expectOwnClose(7).
     await pushClosed(signals, [7]);
-    expect(told).toEqual(['Closed manually: EUR/USD Sell 0.5 lots closed at 1.09870, P&L -12.50']);
+    expect(told).toEqual(['Closed manually: EUR/USD Sell 0.50 lots closed at 1.09870, P&L -12.50']);
   });
 });

@@ -13,6 +13,7 @@ import { subscribe } from 'valtio/vanilla';
 import { api } from '../api/index.js';
 import { type Formatter, formatterOf } from '../i18n/format.js';
 import { i18n } from '../i18n/index.js';
+import { lotCount } from '../i18n/lots.js';
 import type { OrderSignals } from '../live/store.js';
 import { settings } from './settings.js';
 import type { TradingState } from './trading.js';
@@ -55,7 +56,7 @@ function orderWords(order: Order, price: number, format: Formatter) {
   return {
     code: order.ForexTradeLists.ShowCode,
     side: i18n.t(sideOf(order.OrderType) === 'buy' ? 'web.order.buy' : 'web.order.sell'),
-    lots: format.decimal(String(order.Quantity)),
+    lots: lotCount(order.Quantity, format.language, i18n.t),
     price: format.decimal(formatPrice(price, order.ForexTradeLists.PricePrecision)),
     pnl: format.decimal(formatBalance(order.FactProfits)),
   };

@@ -13,7 +13,8 @@ export interface ModalProps {
 
 /**
  * A modal panel over a scrim: focus moves into it and back to where it was when it closes,
- * Escape and a tap on the scrim close it.
+ * Escape and a tap on the scrim close it. Only a tap that began on the scrim: the finger that
+ * opened the panel with a long press lifts over the scrim, and its click must not close it.
  */
 export function Modal({
   placement,
@@ -27,6 +28,8 @@ export function Modal({
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  /** Whether the press now ending began on the scrim. */
+  const pressedScrim = useRef(false);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -44,7 +47,17 @@ export function Modal({
 
   return (
     <div className={`modal modal-${placement}`}>
-      <div className="modal-scrim" aria-hidden="true" onClick={() => close.current()} />
+      <div
+        className="modal-scrim"
+        aria-hidden="true"
+        onPointerDown={() => {
+          pressedScrim.current = true;
+        }}
+        onClick={() => {
+          if (pressedScrim.current) close.current();
+          pressedScrim.current = false;
+        }}
+      />
       {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: dialog and alertdialog both take these. */}
       <div
         ref={panel}

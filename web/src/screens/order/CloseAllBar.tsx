@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useFormat } from '../../i18n/FormatProvider.js';
+import { lotCount } from '../../i18n/lots.js';
 import { trading } from '../../state/trading.js';
 import { Button } from '../../ui/Button.js';
 import { Modal } from '../../ui/Modal.js';
@@ -25,7 +26,7 @@ function FailedCloses({
   readonly onDismiss: () => void;
 }) {
   const { t } = useTranslation();
-  const { decimal } = useFormat();
+  const { language } = useFormat();
   const titleId = useId();
   return (
     <Modal placement="center" role="alertdialog" labelledBy={titleId} onClose={onDismiss}>
@@ -36,9 +37,7 @@ function FailedCloses({
         {run.failed.map(({ order, reason }) => (
           <li key={order.Id}>
             <span className="orders-code">{order.ForexTradeLists.ShowCode}</span>{' '}
-            <span className="orders-lots">
-              {t('web.order.lots_value', { lots: decimal(String(order.Quantity)) })}
-            </span>
+            <span className="orders-lots">{lotCount(order.Quantity, language, t)}</span>
             <span className="close-failure-reason" dir="auto">
               {reason}
             </span>

@@ -1,4 +1,11 @@
-import { formatBalance, formatMargin, NO_VALUE, type Order, sideOf } from '@pipstream/protocol';
+import {
+  formatBalance,
+  formatMargin,
+  lotsText,
+  NO_VALUE,
+  type Order,
+  sideOf,
+} from '@pipstream/protocol';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
@@ -63,7 +70,7 @@ export function OrderDetail({
               {sideOf(order.OrderType) === 'buy' ? t('web.order.buy') : t('web.order.sell')}
             </span>
           </Figure>
-          <Figure label={t('web.order.lots')}>{decimal(String(order.Quantity))}</Figure>
+          <Figure label={t('web.order.lots')}>{decimal(lotsText(order.Quantity))}</Figure>
           <Figure label={t('web.order.leverage')}>
             {t('web.order.leverage_value', { value: order.Multiple })}
           </Figure>

@@ -9,6 +9,7 @@ import {
 import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/FormatProvider.js';
+import { lotCount } from '../../i18n/lots.js';
 import { useHoldingPaint, useQuote } from '../../live/hooks.js';
 import { TRADE_BLOCK_TEXT, useTradeBlock } from '../../live/tradability.js';
 import { CLOSE_REASON_TEXT } from '../../state/order-news.js';
@@ -62,7 +63,7 @@ function RowHead({
   readonly children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { decimal } = useFormat();
+  const { language } = useFormat();
   const buy = sideOf(order.OrderType) === 'buy';
   return (
     <div className="orders-row-head">
@@ -76,9 +77,7 @@ function RowHead({
         <span className={buy ? 'orders-side orders-side-buy' : 'orders-side orders-side-sell'}>
           {buy ? t('web.order.buy') : t('web.order.sell')}
         </span>{' '}
-        <span className="orders-lots">
-          {t('web.order.lots_value', { lots: decimal(String(order.Quantity)) })}
-        </span>
+        <span className="orders-lots">{lotCount(order.Quantity, language, t)}</span>
       </button>
       {badge}
       {children}

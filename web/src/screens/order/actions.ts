@@ -8,6 +8,7 @@ import { ApiError, ClientError, CODE, formatBalance, type Order } from '@pipstre
 import { api } from '../../api/index.js';
 import { formatterOf } from '../../i18n/format.js';
 import { i18n } from '../../i18n/index.js';
+import { lotCount } from '../../i18n/lots.js';
 import { live } from '../../live/store.js';
 import { TRADE_BLOCK_TEXT, tradeBlock } from '../../live/tradability.js';
 import { expectOwnClose } from '../../state/order-news.js';
@@ -28,7 +29,7 @@ function orderName(order: Order): Record<string, string> {
   return {
     code: order.ForexTradeLists.ShowCode,
     side: i18n.t(order.OrderType === 1 ? 'web.order.buy' : 'web.order.sell'),
-    lots: String(order.Quantity),
+    lots: lotCount(order.Quantity, settings.language, i18n.t),
   };
 }
 

@@ -12,7 +12,7 @@ describe('fillNews', () => {
     expect(fillNews(order(), 1.1)).toEqual({
       kind: 'filled',
       side: 'buy',
-      lots: '0.5',
+      lots: '0.50',
       price: '1.10015',
       slippage: { pips: '1.5', against: true, confirmed: '1.10000' },
     });

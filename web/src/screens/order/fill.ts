@@ -6,6 +6,7 @@
 import {
   formatFixed,
   formatPrice,
+  lotsText,
   type Order,
   sideOf,
   slippagePips,
@@ -58,7 +59,7 @@ export function fillNews(order: Order, confirmed: number | undefined): FillNews 
   return {
     kind: pending ? 'pending' : 'filled',
     side: sideOf(order.OrderType),
-    lots: String(order.Quantity),
+    lots: lotsText(order.Quantity),
     price: formatPrice(order.Price, order.ForexTradeLists.PricePrecision),
     slippage: pending ? null : slippageOf(order, confirmed),
   };

@@ -1,7 +1,8 @@
-import { formatPrice } from '@pipstream/protocol';
+import { formatPrice, lotsText } from '@pipstream/protocol';
 import { type KeyboardEvent, type PointerEvent, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/FormatProvider.js';
+import { lotCount } from '../../../i18n/lots.js';
 import { useHoldingPaint } from '../../../live/hooks.js';
 import type { HoldingView } from '../../../worker/contract.js';
 import type { ChartController } from './controller.js';
@@ -62,12 +63,14 @@ export function LineLabel({
   onCancel,
 }: LineLabelProps) {
   const { t } = useTranslation();
-  const { decimal } = useFormat();
+  const { decimal, language } = useFormat();
   const { order } = line;
   const precision = order.ForexTradeLists.PricePrecision;
   const priceText = decimal(formatPrice(line.price, precision));
   const side = t(line.side === 'buy' ? 'web.order.buy' : 'web.order.sell');
-  const lots = String(order.Quantity);
+  // The label shows the figure; its accessible name says the lots in words.
+  const lotsFigure = decimal(lotsText(order.Quantity));
+  const lots = lotCount(order.Quantity, language, t);
   const ownDraft = draft?.orderId === order.Id ? draft : null;
   const drafting = ownDraft?.kind === line.kind;
   const drag = useRef<{ top: number; startY: number; moved: boolean } | null>(null);
@@ -167,7 +170,11 @@ export function LineLabel({
   };
 
   const figure =
-    line.kind === 'pending' ? `${lots} ${priceText}` : line.kind === 'entry' ? lots : priceText;
+    line.kind === 'pending'
+      ? `${lotsFigure} ${priceText}`
+      : line.kind === 'entry'
+        ? lotsFigure
+        : priceText;
   const classes = [
     'chart-line',
     `chart-line-${line.kind}`,

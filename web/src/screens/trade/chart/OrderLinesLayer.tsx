@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useFormat } from '../../../i18n/FormatProvider.js';
+import { lotCount } from '../../../i18n/lots.js';
 import { useOrderSignals } from '../../../live/hooks.js';
 import { trading } from '../../../state/trading.js';
 import { confirm, showToast } from '../../../state/ui.js';
@@ -49,7 +50,7 @@ export function OrderLinesLayer({
   subscribeDrawn,
 }: OrderLinesLayerProps) {
   const { t } = useTranslation();
-  const { decimal } = useFormat();
+  const { decimal, language } = useFormat();
   const { holding, pending } = useSnapshot(trading);
   const { closedIds } = useOrderSignals();
   const [draft, setDraftState] = useState<Draft | null>(null);
@@ -170,7 +171,7 @@ export function OrderLinesLayer({
       const params = {
         code: order.ForexTradeLists.ShowCode,
         side: t(line.side === 'buy' ? 'web.order.buy' : 'web.order.sell'),
-        lots: String(order.Quantity),
+        lots: lotCount(order.Quantity, language, t),
         price: decimal(formatPrice(current.price, order.ForexTradeLists.PricePrecision)),
         pnl: money(check.pnl, decimal, t),
       };
@@ -194,7 +195,7 @@ export function OrderLinesLayer({
       const saved = await saveStops(order, levels.takeProfit, levels.stopLoss);
       if (!saved) setDraft(null);
     },
-    [decimal, refuse, setDraft, t],
+    [decimal, language, refuse, setDraft, t],
   );
 
   /** Moves the draft of `line` to `price` (snapped), choosing the stop a drag sets. */

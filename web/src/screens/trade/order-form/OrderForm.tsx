@@ -7,6 +7,7 @@ import {
   formatMargin,
   formatPrice,
   type Instrument,
+  lotsText,
   NO_VALUE,
   ORDER_MODE,
   type Order,
@@ -17,6 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/index.js';
 import { useFormat } from '../../../i18n/FormatProvider.js';
+import { typedDecimal } from '../../../i18n/format.js';
+import { lotCount } from '../../../i18n/lots.js';
 import { liveWorker } from '../../../live/bridge.js';
 import { useAccount, useMarketClosed, useOrderEstimate, useQuote } from '../../../live/hooks.js';
 import { live as liveFigures } from '../../../live/store.js';
@@ -46,7 +49,6 @@ import {
   type FormIssue,
   type FormIssues,
   fieldIssues,
-  formatLots,
   initialDraft,
   leverageChoices,
   MARKET_OPEN,
@@ -170,7 +172,7 @@ function LeverageChoice({
  */
 export function OrderForm({ instrument, active }: OrderFormProps) {
   const { t } = useTranslation();
-  const { decimal } = useFormat();
+  const { decimal, language } = useFormat();
   const viewer = viewerOf(useSnapshot(session));
   const quote = useQuote(instrument.Id);
   const account = useAccount();
@@ -228,8 +230,8 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
     const issue = refused[field] ?? (touched.has(field) ? live[field] : undefined);
     if (!issue) return undefined;
     return t(ISSUE_TEXT[issue], {
-      min: decimal(formatLots(instrument.ForexMinCont, instrument)),
-      step: decimal(formatLots(instrument.Pip, instrument)),
+      min: lotCount(instrument.ForexMinCont, language, t),
+      step: decimal(lotsText(instrument.Pip)),
     });
   };
 
@@ -249,7 +251,7 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
     const off = t('web.trade.confirm_off');
     return t('web.trade.confirm_order', {
       side: t(SIDE_TEXT[summary.side]),
-      lots: decimal(summary.lots),
+      lots: lotCount(Number(summary.lots), language, t),
       code: instrument.ShowCode,
       price:
         summary.targetPrice === null
@@ -282,7 +284,7 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
     const params = {
       code: order.ForexTradeLists.ShowCode,
       side: t(SIDE_TEXT[news.side]),
-      lots: decimal(news.lots),
+      lots: lotCount(Number(news.lots), language, t),
       price: decimal(news.price),
     };
     if (news.kind === 'pending') {
@@ -434,7 +436,7 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
       <div>
         <Stepper
           label={t('web.trade.lots')}
-          value={draft.lots}
+          value={typedDecimal(draft.lots, language)}
           error={issueOf('lots')}
           canDecrease={canDecrease(draft.lots, instrument)}
           decreaseLabel={t('web.trade.lots_decrease')}
@@ -447,8 +449,8 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
         />
         <p className="field-hint">
           {t('web.trade.lots_hint', {
-            min: decimal(formatLots(instrument.ForexMinCont, instrument)),
-            step: decimal(formatLots(instrument.Pip, instrument)),
+            min: decimal(lotsText(instrument.ForexMinCont)),
+            step: decimal(lotsText(instrument.Pip)),
           })}
         </p>
       </div>

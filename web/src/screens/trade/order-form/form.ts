@@ -11,11 +11,11 @@ import {
   DEFAULT_DEVIATION_PIPS,
   decimalsOf,
   floatingPnl,
-  formatFixed,
   formatPrice,
   type Instrument,
   type LotsError,
   lotsError,
+  lotsText,
   MARGIN_MODE,
   MAX_DEVIATION_PIPS,
   ORDER_MODE,
@@ -126,15 +126,6 @@ export function chosenLeverage(
   return choices[0] ?? null;
 }
 
-function lotDecimals(instrument: Pick<Instrument, 'Pip' | 'ForexMinCont'>): number {
-  return Math.max(decimalsOf(instrument.Pip), decimalsOf(instrument.ForexMinCont));
-}
-
-/** Lots as the field shows them: with the step's decimals (`0.10` on a 0.01 step). */
-export function formatLots(lots: number, instrument: Pick<Instrument, 'Pip' | 'ForexMinCont'>) {
-  return formatFixed(lots, lotDecimals(instrument));
-}
-
 /** A fresh form for `instrument`: the minimum lots, the default leverage, no stop levels. */
 export function initialDraft(
   instrument: FormInstrument,
@@ -142,7 +133,7 @@ export function initialDraft(
 ): OrderDraft {
   return {
     mode,
-    lots: formatLots(instrument.ForexMinCont, instrument),
+    lots: lotsText(instrument.ForexMinCont),
     leverage: leverageChoices(instrument)[0] ?? null,
     targetPrice: '',
     stopLossOn: false,
@@ -168,8 +159,8 @@ export function draftAfterSubmit(draft: OrderDraft): OrderDraft {
  * Whether the minus control is enabled: docs/product.md#validation disables it when size − step ≤
  * 0; this project also keeps it from stepping under the instrument's minimum (ForexMinCont).
  */
-export function canDecrease(lotsText: string, instrument: FormInstrument): boolean {
-  const lots = parseDecimal(lotsText);
+export function canDecrease(typed: string, instrument: FormInstrument): boolean {
+  const lots = parseDecimal(typed);
   if (!(lots > 0) || !canDecreaseLots(lots, instrument.Pip)) return false;
   return lotsError(stepLots(lots, instrument.Pip, -1), instrument) !== 'below_minimum';
 }
@@ -178,12 +169,12 @@ export function canDecrease(lotsText: string, instrument: FormInstrument): boole
  * The lots one step up or down, as text. Nothing usable typed starts from the minimum; a step
  * that would go under the minimum stays at it.
  */
-export function stepDraftLots(lotsText: string, instrument: FormInstrument, direction: 1 | -1) {
-  const lots = parseDecimal(lotsText);
-  if (!(lots > 0)) return formatLots(instrument.ForexMinCont, instrument);
+export function stepDraftLots(typed: string, instrument: FormInstrument, direction: 1 | -1) {
+  const lots = parseDecimal(typed);
+  if (!(lots > 0)) return lotsText(instrument.ForexMinCont);
   const next = stepLots(lots, instrument.Pip, direction);
   const floor = lotsError(next, instrument) === 'below_minimum';
-  return formatLots(floor ? instrument.ForexMinCont : next, instrument);
+  return lotsText(floor ? instrument.ForexMinCont : next);
 }
 
 /** `lots` moved to the nearest whole step, and up to the minimum if it is under it. */
@@ -195,9 +186,9 @@ export function snapLots(lots: number, instrument: FormInstrument): number {
 }
 
 /** The lots text tidied when the field is left: snapped and formatted; unreadable text stays. */
-export function tidyLots(lotsText: string, instrument: FormInstrument): string {
-  const lots = parseDecimal(lotsText);
-  return Number.isFinite(lots) ? formatLots(snapLots(lots, instrument), instrument) : lotsText;
+export function tidyLots(typed: string, instrument: FormInstrument): string {
+  const lots = parseDecimal(typed);
+  return Number.isFinite(lots) ? lotsText(snapLots(lots, instrument)) : typed;
 }
 
 /** A price text tidied when its field is left: at the instrument's precision, unless unreadable. */
@@ -359,7 +350,7 @@ export function summarize(payload: SubmitPayload, instrument: FormInstrument): O
     Number(value) > 0 ? formatPrice(Number(value), instrument.PricePrecision) : null;
   return {
     side: Number(payload.type) === ORDER_SIDE.BUY ? 'buy' : 'sell',
-    lots: formatLots(Number(payload.cont), instrument),
+    lots: lotsText(Number(payload.cont)),
     targetPrice: Number(payload.status) === ORDER_MODE.PENDING ? price(payload.target_price) : null,
     leverage: usesLeverage(instrument) ? Number(payload.multiple) : null,
     stopLoss: price(payload.stop_loss_price),
