@@ -283,6 +283,55 @@ describe('indicators', () => {
     expect(await page.getByTestId('legend-ma5').count()).toBe(0);
   });
 
+  it('show each line’s value in its line’s colour, headed by the periods its name lacks', async () => {
+    const eurusd = await instrumentOf(suite.stack, 'EURUSD');
+    const app = await suite.newApp();
+    const { page } = app;
+    const settings = {
+      ...DEFAULT_INDICATORS,
+      ma: { ...DEFAULT_INDICATORS.ma, on: true },
+      boll: { ...DEFAULT_INDICATORS.boll, on: true },
+      rsi: { on: true, period: 14 },
+      volume: { on: true },
+    };
+    await page.addInitScript((stored) => {
+      localStorage.setItem('pipstream.chart.indicators', stored);
+    }, JSON.stringify(settings));
+    await app.open(`/trade?id=${eurusd.Id}`);
+    await page.locator('.chart-pane-rsi canvas').waitFor();
+    const colourOf = (testId: string) =>
+      page.getByTestId(testId).evaluate((item) => {
+        const value = item.querySelector('i');
+        return {
+          item: getComputedStyle(item).color,
+          value: value && getComputedStyle(value).color,
+        };
+      });
+    const variable = (name: string) =>
+      page.evaluate((property) => {
+        const probe = document.createElement('span');
+        probe.style.color = `var(${property})`;
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+      }, name);
+    // MA5 to MA60 in the four line colours, in order; the value in its line's colour too.
+    for (const [n, period] of [5, 10, 20, 60].entries()) {
+      const colour = await variable(`--chart-line-${n + 1}`);
+      expect(await colourOf(`legend-ma${period}`), `MA${period}`).toEqual({
+        item: colour,
+        value: colour,
+      });
+    }
+    // Bollinger's outer bands muted, RSI in the first colour; volume, drawn per candle, plain.
+    expect((await colourOf('legend-boll.upper')).item).toBe(await variable('--chart-line-muted'));
+    expect((await colourOf('legend-rsi')).item).toBe(await variable('--chart-line-1'));
+    expect((await colourOf('legend-volume')).item).toBe(await variable('--text-muted'));
+    const headings = await page.locator('.chart-legend-heading').allTextContents();
+    expect(headings).toEqual(['BOLL(20, 2)', 'RSI(14)']);
+  });
+
   it('draw an MA of the period typed into the sheet, and keep their lines when a period is refused', async () => {
     const eurusd = await instrumentOf(suite.stack, 'EURUSD');
     const app = await suite.newApp();

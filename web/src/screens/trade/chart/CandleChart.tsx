@@ -10,7 +10,15 @@ import {
   readIndicatorSettings,
   subPanes,
 } from '@pipstream/protocol';
-import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  Fragment,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useFormat } from '../../../i18n/FormatProvider.js';
@@ -25,12 +33,13 @@ import {
   type ChartColours,
   type ChartController,
   createChartController,
+  indicatorColour,
   SUB_PANE_PX,
   themeColours,
 } from './controller.js';
 import { IndicatorSheet } from './IndicatorSheet.js';
 import { chartIndicators } from './indicator-store.js';
-import { lineFigure, lineLabel, ohlcFigures } from './legend.js';
+import { indicatorHeading, lineFigure, lineLabel, ohlcFigures } from './legend.js';
 import { OrderLinesLayer } from './OrderLinesLayer.js';
 import { legendTimeFormat } from './time-format.js';
 import { useCandleHistory } from './useCandleHistory.js';
@@ -318,11 +327,27 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
           <span>
             {t('web.trade.ohlc.close')} <b data-slot="close" />
           </span>
-          {lines.map((line) => (
-            <span key={line.key} className="chart-legend-line" data-testid={`legend-${line.key}`}>
-              {lineLabel(line, t)} <i data-line={line.key} />
-            </span>
-          ))}
+          {lines.map((line, at) => {
+            const heading =
+              lines[at - 1]?.indicator !== line.indicator
+                ? indicatorHeading(line.indicator, settings, t, format.decimal)
+                : undefined;
+            // Bars take the colour of their candle or sign: their value stays plain.
+            const bars = line.part === 'volume' || line.part === 'histogram';
+            const colour = colours && !bars ? indicatorColour(line, lines, colours) : undefined;
+            return (
+              <Fragment key={line.key}>
+                {heading && <span className="chart-legend-heading">{heading}</span>}
+                <span
+                  className="chart-legend-line"
+                  data-testid={`legend-${line.key}`}
+                  style={colour ? { color: colour } : undefined}
+                >
+                  {lineLabel(line, t)} <i data-line={line.key} />
+                </span>
+              </Fragment>
+            );
+          })}
         </div>
         <Button
           variant="ghost"

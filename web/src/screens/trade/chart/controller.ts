@@ -134,6 +134,27 @@ export const SUB_PANE_PX = 72;
 /** The window is this close to the oldest candle (in candles) when older ones are asked for. */
 const OLDER_MARGIN = 10;
 
+/**
+ * The colour of indicator `line` among `lines`: MA and EMA lines one each in period order,
+ * Bollinger's outer bands and the MACD signal muted, any other line the first colour. The
+ * legend writes each line's value in it, so a value is matched to its line at a glance.
+ */
+export function indicatorColour(
+  line: IndicatorLine,
+  lines: readonly IndicatorLine[],
+  colours: ChartColours,
+): string {
+  if (line.part === 'average') {
+    const peers = lines.filter((other) => other.indicator === line.indicator);
+    const at = peers.findIndex((other) => other.key === line.key);
+    return colours.lines[Math.max(0, at) % colours.lines.length] ?? colours.text;
+  }
+  if (line.part === 'upper' || line.part === 'lower' || line.part === 'signal') {
+    return colours.muted;
+  }
+  return colours.lines[0] ?? colours.text;
+}
+
 /** The theme's chart colours on `element` (its CSS variables). */
 export function themeColours(element: Element): ChartColours {
   const style = getComputedStyle(element);
@@ -202,16 +223,7 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
       : [columns.time, ...own];
   }
 
-  function lineColour(line: IndicatorLine): string {
-    if (line.part === 'average') {
-      const peers = lines.filter((other) => other.indicator === line.indicator);
-      return colours.lines[peers.indexOf(line) % colours.lines.length] ?? colours.text;
-    }
-    if (line.part === 'upper' || line.part === 'lower' || line.part === 'signal') {
-      return colours.muted;
-    }
-    return colours.lines[0] ?? colours.text;
-  }
+  const lineColour = (line: IndicatorLine) => indicatorColour(line, lines, colours);
 
   function seriesOf(line: IndicatorLine): uPlot.Series {
     const drawnAsBars = line.part === 'volume' || line.part === 'histogram';

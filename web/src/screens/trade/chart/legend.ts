@@ -3,7 +3,14 @@
  * indicator line's value there, as texts. Pure, so the legend's writer (which runs at every
  * crosshair move and tick) only puts texts into place.
  */
-import { type Candle, formatFixed, formatPrice, type IndicatorLine } from '@pipstream/protocol';
+import {
+  type Candle,
+  formatFixed,
+  formatPrice,
+  type Indicator,
+  type IndicatorLine,
+  type IndicatorSettings,
+} from '@pipstream/protocol';
 import type { Translate } from './line-text.js';
 
 /** The short name of a line in the legend (codes: MA5, EMA20, UB, RSI, VOL…). */
@@ -29,6 +36,40 @@ export function lineLabel(line: IndicatorLine, t: Translate): string {
       return t('web.trade.indicators.legend.histogram');
     default:
       return t('web.trade.indicators.legend.volume');
+  }
+}
+
+/**
+ * The legend's heading of an indicator whose lines' short names do not carry its periods:
+ * `BOLL(20, 2)`, `RSI(14)`, `MACD(12, 26, 9)`; `undefined` for MA, EMA (their lines say
+ * MA5, EMA20) and volume.
+ */
+export function indicatorHeading(
+  indicator: Indicator,
+  settings: IndicatorSettings,
+  t: Translate,
+  localize: (text: string) => string,
+): string | undefined {
+  const named = (key: string, ...figures: number[]) =>
+    `${t(key)}(${figures.map((figure) => localize(String(figure))).join(', ')})`;
+  switch (indicator) {
+    case 'boll':
+      return named(
+        'web.trade.indicators.legend.boll_middle',
+        settings.boll.period,
+        settings.boll.width,
+      );
+    case 'rsi':
+      return named('web.trade.indicators.legend.rsi', settings.rsi.period);
+    case 'macd':
+      return named(
+        'web.trade.indicators.legend.macd',
+        settings.macd.fast,
+        settings.macd.slow,
+        settings.macd.signal,
+      );
+    default:
+      return undefined;
   }
 }
 
