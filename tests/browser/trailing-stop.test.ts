@@ -97,8 +97,8 @@ describe('a trailing stop', () => {
     await movePrice(suite.stack, eurusd, 1.103);
     await eventually(() => stop.textContent()).toBe(shown('1.10100'));
     await app.idle();
-    // Back down 15 pips: nothing is sent, the stop stays.
-    await priceTo(app, eurusd, row, '1.10150');
+    // Back down 5 pips: its trail would sit 5 pips lower, still in profit; nothing is sent.
+    await priceTo(app, eurusd, row, '1.10250');
     expect(calls).toHaveLength(2);
     expect(await stop.textContent()).toBe(shown('1.10100'));
     // Up to 1.104: 10 pips past the stop's trail, it moves again.
