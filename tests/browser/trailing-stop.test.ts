@@ -186,7 +186,7 @@ describe('a trailing stop', () => {
   });
 
   it.each(['en', 'ar'] as const)(
-    'writes the TP/SL sheet with its trailing stop and a trailing row for review in %s',
+    'writes the TP/SL sheet with its trailing stop, a trailing row and its chart line for review in %s',
     async (language) => {
       const folder = await reviewFolder('trailing-stop');
       const text = (key: string) => localeText(language, key);
@@ -224,6 +224,12 @@ describe('a trailing stop', () => {
         shown('1.10050', language),
       );
       await snap('row', row);
+
+      // The chart's stop-loss line, tagged as trailing.
+      await openWithoutQuery(app, `/trade?id=${eurusd.Id}`);
+      const tag = page.getByTestId(`chart-line-${order.Id}-stopLoss`).locator('.chart-line-tag');
+      await eventually(() => tag.textContent()).toBe(text('web.trailing.line_tag'));
+      await snap('chart');
     },
   );
 });
