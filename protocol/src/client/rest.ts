@@ -23,6 +23,8 @@ export type RouteTable = Readonly<Record<string, RouteDef>>;
 export interface CallInfo {
   readonly name: string;
   readonly route: RouteDef;
+  /** The caller tells how the call went itself (`CallOptions.quiet`). */
+  readonly quiet?: boolean;
 }
 
 /**
@@ -60,6 +62,11 @@ export interface RestClientOptions {
 export interface CallOptions {
   /** Aborting rejects the call with a `NetworkError` whose `cancelled` is true. */
   readonly signal?: AbortSignal;
+  /**
+   * The caller tells how the call went in its own words: no toast of its success or failure
+   * (a 999 still ends the session, and the loading indicator still shows).
+   */
+  readonly quiet?: boolean;
 }
 
 /** The input may be left out when the request schema accepts an empty object. */
@@ -106,7 +113,7 @@ export function createRestClient<Routes extends RouteTable>(
   async function send(name: string, input: unknown, callOptions?: CallOptions) {
     const route = routes[name];
     if (!route) throw new TypeError(`unknown route: ${name}`);
-    const info: CallInfo = { name, route };
+    const info: CallInfo = callOptions?.quiet ? { name, route, quiet: true } : { name, route };
     options.onStart?.(info);
     let end: CallEnd;
     let data: unknown;

@@ -6,6 +6,7 @@ export * from './first-screen.js';
 export * from './market.js';
 export * from './order.js';
 export * from './primitives.js';
+export * from './trailing.js';
 export * from './user.js';
 export * from './verification.js';
 export * from './wallet.js';

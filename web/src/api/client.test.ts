@@ -95,6 +95,25 @@ describe('API layer (docs/product.md#errors)', () => {
     expect(quiet.recorded.toasts).toEqual([]);
   });
 
+  it('toasts nothing for a quiet call, either way, but still ends a dead session', async () => {
+    const levels = { id: 4, target_profit_price: 0, stop_loss_price: 1.1 };
+    const saved = setup(async () => envelope(1, 'Stops updated'));
+    await saved.api.call('setStopPrice', levels, { quiet: true });
+    expect(saved.recorded.toasts).toEqual([]);
+
+    const refused = setup(refuse(0, 'The price moved'));
+    await expect(refused.api.call('setStopPrice', levels, { quiet: true })).rejects.toMatchObject({
+      code: 0,
+    });
+    expect(refused.recorded.toasts).toEqual([]);
+
+    const gone = setup(refuse(999, 'Your session has ended'));
+    await expect(gone.api.call('setStopPrice', levels, { quiet: true })).rejects.toMatchObject({
+      code: 999,
+    });
+    expect(gone.recorded).toMatchObject({ toasts: [], sessionGone: 1 });
+  });
+
   it('ends the session on 999 unless the call is initial', async () => {
     const gone = setup(refuse(999, 'Your session has ended'));
     await expect(gone.api.call('myDeal', { status: 1 })).rejects.toMatchObject({ code: 999 });

@@ -46,6 +46,7 @@ const TOLD_BY_SCREEN: ReadonlySet<string> = new Set(['submit']);
  * - a code other than 1: its message is toasted unless the call says `noErrorToast`; 999 also
  *   ends the session, unless the call is `initial`; a requote is left to the screen, which asks
  *   again;
+ * - a call made `quiet` toasts nothing: its caller tells the trader in its own words;
  * - no answer (network, timeout, an unreadable answer): the error code is toasted, except for
  *   cancelled calls and calls that say `noErrorToast` (the manifest among them).
  * Input the protocol refused before sending is a bug of the screen, not the user's: it gets a
@@ -58,6 +59,14 @@ export function reactionsTo(
   end: CallEnd,
   { connectionLost = false }: { connectionLost?: boolean } = {},
 ): Reaction[] {
+  const reactions = reactionsOf(end, connectionLost);
+  // A quiet call's caller tells the trader itself: no toast, whichever way it went.
+  return end.quiet
+    ? reactions.filter((reaction) => reaction.kind !== 'toast' && reaction.kind !== 'toast-text')
+    : reactions;
+}
+
+function reactionsOf(end: CallEnd, connectionLost: boolean): Reaction[] {
   const { route, name } = end;
   if (end.ok) {
     return route.toastOnSuccess && end.msg && !TOLD_BY_SCREEN.has(name)

@@ -14,6 +14,7 @@ import type {
   LiveBatch,
   QuoteView,
   RiskView,
+  TrailMove,
 } from '../worker/contract.js';
 import { feedChart } from './chart-feed.js';
 
@@ -35,6 +36,14 @@ export interface AlertSignals {
   seq: number;
 }
 
+/** Stop losses the trailing stops ask to set, for the main thread to send (state/trailing-stops.ts). */
+export interface TrailSignals {
+  /** The moves of the latest batch that carried any. */
+  moves: readonly TrailMove[];
+  /** Moves with every such batch. */
+  seq: number;
+}
+
 export interface LiveState {
   connection: ConnectionView;
   /** By instrument id. */
@@ -50,6 +59,7 @@ export interface LiveState {
   risk: RiskView;
   orders: OrderSignals;
   alerts: AlertSignals;
+  trails: TrailSignals;
 }
 
 /** A fresh, empty live state (the app uses `live`; tests make their own). */
@@ -65,6 +75,7 @@ export function createLiveState(): LiveState {
     risk: { band: 0, crossings: 0, level: null, riskRateText: '--', stopOutLevel: null },
     orders: { closedIds: [], closedSeq: 0, resyncSeq: 0 },
     alerts: { fired: ref([]), seq: 0 },
+    trails: { moves: ref([]), seq: 0 },
   });
 }
 
@@ -117,6 +128,10 @@ export function applyBatch(batch: LiveBatch, state: LiveState = live): void {
   if (batch.alerts) {
     state.alerts.fired = ref(batch.alerts);
     state.alerts.seq++;
+  }
+  if (batch.trails) {
+    state.trails.moves = ref(batch.trails);
+    state.trails.seq++;
   }
   feedChart(batch);
 }

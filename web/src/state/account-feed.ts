@@ -193,7 +193,7 @@ let started = false;
 
 /**
  * Starts the app's account feed (once; later calls do nothing), its reads held until `ready`
- * resolves (app/boot.ts).
+ * resolves (app/boot.ts), and the trailing stops with it.
  */
 export function startAccountFeed(ready: Promise<void>): void {
   if (started) return;
@@ -208,4 +208,10 @@ export function startAccountFeed(ready: Promise<void>): void {
     holdings: trading,
     page: documentVisibility(),
   });
+  // The trailing stops move the account's stop losses: armed once the feed may read (a chunk
+  // of its own: their shapes come with the protocol's schemas).
+  void ready
+    .then(() => import('./trailing-stops.js'))
+    .then(({ startTrailingStops }) => startTrailingStops())
+    .catch((error: unknown) => console.warn('trailing stops not armed', error));
 }

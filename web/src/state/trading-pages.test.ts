@@ -98,7 +98,7 @@ const order: Order = {
 };
 
 describe('what the worker is given', () => {
-  it('passes a holding order with the fields the live model reads, and nothing else', () => {
+  it('passes a holding order with the fields the live model reads (its stop levels for a trailing stop), and nothing else', () => {
     expect(toOpenOrder(order)).toEqual({
       Id: 42,
       OrderType: 1,
@@ -108,6 +108,8 @@ describe('what the worker is given', () => {
       FactProfits: '50',
       CautionMoney: '110',
       ForexId: 3,
+      TargetLossPrice: 0,
+      TargetProfitPrice: 1.3,
       ForexTradeLists: { ForexContNum: 100000, PricePrecision: 5 },
     });
   });

@@ -64,6 +64,8 @@ export function toOpenOrder(order: Order): OpenOrder {
     FactProfits: order.FactProfits,
     CautionMoney: order.CautionMoney,
     ForexId: order.ForexId,
+    TargetLossPrice: order.TargetLossPrice,
+    TargetProfitPrice: order.TargetProfitPrice,
     ForexTradeLists: {
       ForexContNum: order.ForexTradeLists.ForexContNum,
       PricePrecision: order.ForexTradeLists.PricePrecision,

@@ -11,6 +11,7 @@ import type {
   TradeSide,
 } from '@pipstream/protocol';
 import { type IndicatorUpdate, mergeIndicatorUpdates } from './chart-series.js';
+import type { TrailMove } from './trailing-stops.js';
 
 /**
  * What the user sees of the connection: `live` only while the socket is open and, behind a
@@ -157,11 +158,13 @@ export interface LiveBatch {
   resync?: true;
   /** Price alerts that fired, in the order they fired; each is told once. */
   alerts?: FiredAlert[];
+  /** Stop losses the trailing stops ask to set, each once; the main thread reports how it went. */
+  trails?: TrailMove[];
 }
 
 /**
- * Folds `next` into `into` and returns `into`: per key the latest value wins, closed ids and
- * fired alerts add up.
+ * Folds `next` into `into` and returns `into`: per key the latest value wins, closed ids, fired
+ * alerts and trailing moves add up.
  * `into` must be owned by the caller (it is mutated); `next` is left untouched.
  */
 export function mergeBatch(into: LiveBatch, next: LiveBatch): LiveBatch {
@@ -180,6 +183,7 @@ export function mergeBatch(into: LiveBatch, next: LiveBatch): LiveBatch {
   if (next.closed) into.closed = into.closed ? [...into.closed, ...next.closed] : [...next.closed];
   if (next.resync) into.resync = true;
   if (next.alerts) into.alerts = into.alerts ? [...into.alerts, ...next.alerts] : [...next.alerts];
+  if (next.trails) into.trails = into.trails ? [...into.trails, ...next.trails] : [...next.trails];
   return into;
 }
 

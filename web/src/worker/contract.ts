@@ -4,6 +4,7 @@
  * batch callback crosses as a comlink proxy.
  */
 import type {
+  ArmedTrailingStop,
   Candle,
   CandleColumns,
   ChartPeriod,
@@ -17,6 +18,7 @@ import type {
 import type { ConnectionView, LiveBatch } from './batch.js';
 import type { FirstAnswer, FirstScreenCall } from './first-answers.js';
 import type { InstrumentTerms, OpenOrder, OrderForm } from './model.js';
+import type { TrailOutcome } from './trailing-stops.js';
 
 export type {
   AccountView,
@@ -33,6 +35,7 @@ export type {
 export type { IndicatorUpdate } from './chart-series.js';
 export type { FirstAnswer, FirstScreenCall } from './first-answers.js';
 export type { InstrumentTerms, OpenOrder, OrderForm } from './model.js';
+export type { TrailMove, TrailOutcome } from './trailing-stops.js';
 
 export interface ConnectOptions {
   /** The socket's absolute address, e.g. `wss://example.com/v1/ws`. */
@@ -150,6 +153,16 @@ export interface LiveApi {
    * throws, and the alerts armed before stay.
    */
   setAlerts(alerts: PriceAlert[]): void;
+  /**
+   * The logged-in account's trailing stops (replacing the earlier list; at most
+   * `MAX_TRAILING_STOPS`). Every price of a trailing holding is judged by the protocol's
+   * `trailedStopLoss`; a stop loss to set comes in the next batch (`trails`), one per holding
+   * until `trailSettled` says how it went. A list failing its shape throws, and the stops set
+   * before stay.
+   */
+  setTrailingStops(stops: ArmedTrailingStop[]): void;
+  /** How the trailing move `moveId` of a batch ended; its holding may move again after. */
+  trailSettled(moveId: number, outcome: TrailOutcome): void;
   /** The order form's fields for the estimate; `null` when no form is shown. */
   setOrderForm(form: OrderForm | null): void;
   /**

@@ -26,6 +26,7 @@ import { createBatcher, type FrameScheduler } from './batcher.js';
 import { createChartSeries } from './chart-series.js';
 import type { BatchListener, ConnectOptions, LiveApi } from './contract.js';
 import { createLiveModel } from './model.js';
+import { createTrailingStops } from './trailing-stops.js';
 
 export interface LiveCoreOptions {
   /** Default the global WebSocket (browsers, workers); in Node pass `WebSocket` of `ws`. */
@@ -65,6 +66,7 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
   const model = createLiveModel();
   const alerts = createAlertWatch();
   const series = createChartSeries();
+  const trailing = createTrailingStops({ holdingOf: (id) => model.trailedHolding(id) });
   const batcher = createBatcher<LiveBatch>({
     empty: () => ({}),
     merge: mergeBatch,
@@ -93,20 +95,32 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
   (ageTimer as { unref?: () => void }).unref?.();
 
   function post(batch: LiveBatch) {
-    if (!listener) return;
+    if (!listener) {
+      // Nobody sends a move no one heard: it is due again.
+      for (const move of batch.trails ?? []) trailing.unsent(move.id);
+      return;
+    }
     // Through comlink the listener answers with a promise; a failed apply must not go unheard.
     Promise.resolve(listener(batch)).catch((error: unknown) => {
       console.error('live: the batch listener failed', error);
     });
   }
 
-  /** Hands what the model changed to the batcher. Called after every input. */
+  /**
+   * Hands what the model changed to the batcher, with the trailing stops' moves due: after
+   * every input, so each price, holding and reply is judged.
+   */
   function changed() {
     let batch = model.takeChanges();
     const indicators = series.take();
     if (indicators) {
       batch ??= {};
       batch.indicators = indicators;
+    }
+    const trails = trailing.evaluate();
+    if (trails.length > 0) {
+      batch ??= {};
+      batch.trails = trails;
     }
     if (batch) batcher.push(batch);
   }
@@ -336,6 +350,16 @@ export function createLiveCore(options: LiveCoreOptions = {}): LiveApi {
 
     setAlerts(list) {
       alerts.setAlerts(list);
+    },
+
+    setTrailingStops(stops) {
+      trailing.setStops(stops);
+      changed();
+    },
+
+    trailSettled(moveId, outcome) {
+      trailing.settled(moveId, outcome);
+      changed();
     },
 
     setOrderForm(form) {

@@ -36,6 +36,8 @@ export function order(
     FactProfits: '0',
     CautionMoney: '1100',
     ForexId: instrumentId,
+    TargetLossPrice: 0,
+    TargetProfitPrice: 0,
     ForexTradeLists: { ForexContNum: 100_000, PricePrecision: 5 },
     ...overrides,
   };

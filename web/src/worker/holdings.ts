@@ -14,6 +14,7 @@ import {
 } from '@pipstream/protocol';
 import type { HoldingView } from './batch.js';
 import type { ChangeSet } from './changes.js';
+import type { TrailedHolding } from './trailing-stops.js';
 
 /** The fields of an order (my_deal) the model reads. */
 export type OpenOrder = Pick<
@@ -26,6 +27,8 @@ export type OpenOrder = Pick<
   | 'FactProfits'
   | 'CautionMoney'
   | 'ForexId'
+  | 'TargetLossPrice'
+  | 'TargetProfitPrice'
 > & { ForexTradeLists: Pick<Order['ForexTradeLists'], 'ForexContNum' | 'PricePrecision'> };
 
 export interface HoldingState extends AccountOrder {
@@ -124,6 +127,22 @@ export function createHoldings({ changes, isDelayed }: HoldingsOptions) {
         changes.holdings.add(id);
         changes.account = true;
       }
+    },
+
+    /** What a trailing stop reads of a holding: its side, prices and levels now. */
+    trailed(id: number): TrailedHolding | undefined {
+      const holding = holdings.get(id);
+      if (holding === undefined) return undefined;
+      const { order } = holding;
+      return {
+        side: sideOf(order.OrderType),
+        openPrice: order.Price,
+        price: holding.price,
+        stopLoss: order.TargetLossPrice,
+        takeProfit: order.TargetProfitPrice,
+        pricePrecision: order.ForexTradeLists.PricePrecision,
+        delayed: isDelayed(order.ForexId),
+      };
     },
 
     view(id: number): HoldingView | undefined {

@@ -202,6 +202,11 @@ export function createLiveModel(options: LiveModelOptions = {}) {
       changes.account = true;
     },
 
+    /** What a trailing stop reads of holding `id` now; `undefined` once it is not held. */
+    trailedHolding(id: number) {
+      return holdings.trailed(id);
+    },
+
     /** Replaces the holding orders (my_deal status 1, every page); their figures start as sent. */
     setHoldings(orders: readonly OpenOrder[]): void {
       holdings.setHoldings(orders);

@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { Modal } from '../../ui/Modal.js';
 import { slippageOf } from './fill.js';
-import { CloseReasonFigure, Figure, type RowActions } from './OrderRows.js';
+import { CloseReasonFigure, Figure, type RowActions, TrailingFigure } from './OrderRows.js';
 import { orderFee, orderPrice, pnlTone, statusKey, stopPrice } from './order-view.js';
 
 export interface OrderDetailProps extends Omit<RowActions, 'onOpen'> {
@@ -104,6 +104,7 @@ export function OrderDetail({
           <Figure label={t('web.order.fee')}>{fee === null ? NO_VALUE : decimal(fee)}</Figure>
           <Figure label={t('web.order.take_profit')}>{stop(order.TargetProfitPrice)}</Figure>
           <Figure label={t('web.order.stop_loss')}>{stop(order.TargetLossPrice)}</Figure>
+          {holding && <TrailingFigure order={order} />}
           <Figure label={t('web.order.open_time')}>{dateTime(order.CreateTimeHandler)}</Figure>
           <Figure label={t('web.order.close_time')}>{dateTime(order.CompleteTimeHandler)}</Figure>
           <CloseReasonFigure order={order} />

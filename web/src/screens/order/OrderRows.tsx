@@ -8,11 +8,13 @@ import {
 } from '@pipstream/protocol';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { lotCount } from '../../i18n/lots.js';
 import { useHoldingPaint, useQuote } from '../../live/hooks.js';
 import { TRADE_BLOCK_TEXT, useTradeBlock } from '../../live/tradability.js';
 import { CLOSE_REASON_TEXT } from '../../state/order-news.js';
+import { trailingStops } from '../../state/trailing-state.js';
 import { Button } from '../../ui/Button.js';
 import { createHoldingPainter, HOLDING_PNL_CLASS, pnlClass } from './figure-paint.js';
 import { orderFee, orderPrice, stopPrice } from './order-view.js';
@@ -132,6 +134,33 @@ function MarginAndStops({ order }: { readonly order: Order }) {
   );
 }
 
+/** A holding's trailing stop, when it has one: its distance and step, in pips. */
+export function TrailingFigure({ order }: { readonly order: Order }) {
+  const { t } = useTranslation();
+  const { decimal } = useFormat();
+  const trailing = useSnapshot(trailingStops).byOrder[order.Id];
+  if (trailing === undefined) return null;
+  return (
+    <div className="orders-figure">
+      <dt>{t('web.trailing.figure')}</dt>
+      <dd className="num" data-testid={`order-trailing-${order.Id}`}>
+        {t('web.trailing.figure_value', {
+          distance: decimal(String(trailing.distancePips)),
+          step: decimal(String(trailing.stepPips)),
+        })}
+      </dd>
+    </div>
+  );
+}
+
+/** "Trailing" beside a holding's name while its stop loss trails. */
+function TrailingBadge({ order }: { readonly order: Order }) {
+  const { t } = useTranslation();
+  const trailing = useSnapshot(trailingStops).byOrder[order.Id];
+  if (trailing === undefined) return null;
+  return <span className="orders-badge orders-badge-trailing">{t('web.trailing.badge')}</span>;
+}
+
 /**
  * A holding order: live price and P&L from the worker, REST figures until it has them. Ticks
  * never render it: its painter writes both figures into the DOM (see figure-paint.ts), and the
@@ -161,7 +190,7 @@ export const HoldingRow = memo(function HoldingRow({ order, busyId, ...actions }
   const block = useTradeBlock(order.ForexId);
   return (
     <li className="orders-row" data-testid={`order-row-${order.Id}`}>
-      <RowHead order={order} onOpen={actions.onOpen}>
+      <RowHead order={order} onOpen={actions.onOpen} badge={<TrailingBadge order={order} />}>
         <span className="orders-key">
           <span className="orders-key-label">{t('web.order.pnl')}</span>
           <span ref={pnl} className={HOLDING_PNL_CLASS} data-testid={`order-pnl-${order.Id}`} />
@@ -174,6 +203,7 @@ export const HoldingRow = memo(function HoldingRow({ order, busyId, ...actions }
           <dd ref={price} className="num" />
         </div>
         <MarginAndStops order={order} />
+        <TrailingFigure order={order} />
         <Figure label={t('web.order.leverage')}>
           {t('web.order.leverage_value', { value: order.Multiple })}
         </Figure>

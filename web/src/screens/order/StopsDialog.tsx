@@ -9,12 +9,23 @@ import {
 } from '@pipstream/protocol';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useFormat } from '../../i18n/FormatProvider.js';
 import { useQuote } from '../../live/hooks.js';
+import { trailingStops } from '../../state/trailing-state.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { Modal } from '../../ui/Modal.js';
+import { Switch } from '../../ui/Switch.js';
 import { orderPrice, parseStopInput, stopInputOf } from './order-view.js';
+import { saveTrailing } from './trailing-actions.js';
+import {
+  readTrailing,
+  sameTrailing,
+  TRAILING_BOUNDS,
+  type TrailingInputs,
+  trailingInputsOf,
+} from './trailing-form.js';
 
 export interface StopsDialogProps {
   readonly order: Order;
@@ -36,6 +47,8 @@ function referencePrice(order: Order, quote: number | undefined): number | undef
  * empty for off, never below 0 (docs/product.md#validation). The sheet shows the live price they
  * are checked against, and refuses a level on the wrong side of it (one that would close the order
  * at once) before sending, with the protocol's `checkStopLevels`, the rule the upstream applies.
+ * A holding's trailing stop is set or turned off here too (docs/product.md#trailing-stop): kept
+ * on the device, so a sheet that changed only it sends nothing.
  */
 export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
   const { t } = useTranslation();
@@ -49,6 +62,15 @@ export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
   const [stopLoss, setStopLoss] = useState(() => stopInputOf(order, order.TargetLossPrice));
   const [checked, setChecked] = useState(false);
   const [saving, setSaving] = useState(false);
+  const holding = order.Status === 1;
+  const trailingNow = useSnapshot(trailingStops).byOrder[order.Id];
+  const [trail, setTrail] = useState<TrailingInputs>(() => trailingInputsOf(trailingNow));
+  const trailing = readTrailing(trail);
+  const pipsError = (field: 'distance' | 'step') =>
+    t('web.trailing.range', {
+      min: decimal(String(TRAILING_BOUNDS[field].min)),
+      max: decimal(String(TRAILING_BOUNDS[field].max)),
+    });
 
   const profitValue = parseStopInput(takeProfit);
   const lossValue = parseStopInput(stopLoss);
@@ -89,10 +111,24 @@ export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
     event.preventDefault();
     setChecked(true);
     if (profitValue === null || lossValue === null || profitWrong || lossWrong) return;
+    if (trailing.distanceWrong || trailing.stepWrong) return;
+    const levelsChanged =
+      profitValue !== order.TargetProfitPrice || lossValue !== order.TargetLossPrice;
+    const trailingChanged = !sameTrailing(trailing.choice, trailingNow ?? null);
+    // A sheet that changed only the trailing stop sends nothing: the device keeps it.
+    if (holding && trailingChanged && !levelsChanged) {
+      if (saveTrailing(order, trailing.choice, true)) onDismiss();
+      return;
+    }
     setSaving(true);
     const saved = await onSave(profitValue, lossValue);
     setSaving(false);
-    if (saved) onDismiss();
+    if (!saved) return;
+    // Saved with the levels, a trailing stop starts again from the stop loss saved.
+    if (holding && (trailing.choice !== null || trailingChanged)) {
+      saveTrailing(order, trailing.choice, false);
+    }
+    onDismiss();
   };
 
   return (
@@ -154,6 +190,37 @@ export function StopsDialog({ order, onSave, onDismiss }: StopsDialogProps) {
             </dd>
           </div>
         </dl>
+        {holding && (
+          <fieldset className="stops-trailing">
+            <legend>{t('web.trailing.title')}</legend>
+            <Switch
+              label={t('web.trailing.enable')}
+              checked={trail.on}
+              onChange={(on) => setTrail({ ...trail, on })}
+            />
+            <p className="form-note">{t('web.trailing.hint')}</p>
+            {trail.on && (
+              <div className="stops-trailing-fields">
+                <Field
+                  label={t('web.trailing.distance')}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={trail.distance}
+                  onChange={(event) => setTrail({ ...trail, distance: event.target.value })}
+                  error={checked && trailing.distanceWrong ? pipsError('distance') : undefined}
+                />
+                <Field
+                  label={t('web.trailing.step')}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={trail.step}
+                  onChange={(event) => setTrail({ ...trail, step: event.target.value })}
+                  error={checked && trailing.stepWrong ? pipsError('step') : undefined}
+                />
+              </div>
+            )}
+          </fieldset>
+        )}
         <div className="confirm-actions">
           <Button variant="secondary" onClick={onDismiss}>
             {t('web.common.cancel')}

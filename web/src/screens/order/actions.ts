@@ -13,6 +13,7 @@ import { live } from '../../live/store.js';
 import { TRADE_BLOCK_TEXT, tradeBlock } from '../../live/tradability.js';
 import { expectOwnClose } from '../../state/order-news.js';
 import { settings } from '../../state/settings.js';
+import { setStopLevels } from '../../state/stop-levels.js';
 import { refreshTrading } from '../../state/trading.js';
 import { confirm, confirmAtPrice, showToast } from '../../state/ui.js';
 import { deviationOf } from '../trade/order-form/form.js';
@@ -225,14 +226,11 @@ export async function cancelOrder(order: Order): Promise<boolean> {
   return succeeded(api.call('cancelTrade', { id: order.Id }));
 }
 
-/** Sets take profit and stop loss (0 turns one off). True when saved. */
+/**
+ * Sets take profit and stop loss (0 turns one off), after a trailing stop's move of the same
+ * order still on its way. True when saved.
+ */
 export function saveStops(order: Order, takeProfit: number, stopLoss: number): Promise<boolean> {
   if (order.Status === 1 && pausedFor(order)) return Promise.resolve(false);
-  return succeeded(
-    api.call('setStopPrice', {
-      id: order.Id,
-      target_profit_price: takeProfit,
-      stop_loss_price: stopLoss,
-    }),
-  );
+  return succeeded(setStopLevels(order.Id, { takeProfit, stopLoss }));
 }

@@ -1,9 +1,11 @@
 import { formatPrice, lotsText } from '@pipstream/protocol';
 import { type KeyboardEvent, type PointerEvent, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useFormat } from '../../../i18n/FormatProvider.js';
 import { lotCount } from '../../../i18n/lots.js';
 import { useHoldingPaint } from '../../../live/hooks.js';
+import { trailingStops } from '../../../state/trailing-state.js';
 import type { HoldingView } from '../../../worker/contract.js';
 import type { ChartController } from './controller.js';
 import { currentPrice, issueText, money, type Translate } from './line-text.js';
@@ -37,11 +39,14 @@ export interface LineLabelProps {
   readonly onCancel: () => void;
 }
 
-/** The short name on a label: the side of an entry, SL, TP, or the side of a pending order. */
-function tagOf(kind: LineKind, side: string, t: Translate): string {
+/**
+ * The short name on a label: the side of an entry, SL (a trailing one says so), TP, or the side
+ * of a pending order.
+ */
+function tagOf(kind: LineKind, side: string, trailing: boolean, t: Translate): string {
   switch (kind) {
     case 'stopLoss':
-      return t('web.trade.lines.tag_stop_loss');
+      return trailing ? t('web.trailing.line_tag') : t('web.trade.lines.tag_stop_loss');
     case 'takeProfit':
       return t('web.trade.lines.tag_take_profit');
     case 'pending':
@@ -75,6 +80,8 @@ export function LineLabel({
   const drafting = ownDraft?.kind === line.kind;
   const drag = useRef<{ top: number; startY: number; moved: boolean } | null>(null);
   const element = useRef<HTMLDivElement | null>(null);
+  const trailingNow = useSnapshot(trailingStops).byOrder;
+  const trailing = line.kind === 'stopLoss' && trailingNow[order.Id] !== undefined;
 
   /** A stop level's accessible text and its estimated P&L; its refusal while it moves. */
   const describe = (kind: StopKind, price: number) => {
@@ -89,7 +96,9 @@ export function LineLabel({
       pnl,
       text:
         kind === 'stopLoss'
-          ? t('web.trade.lines.stop_loss', params)
+          ? trailing
+            ? t('web.trailing.line_label', params)
+            : t('web.trade.lines.stop_loss', params)
           : t('web.trade.lines.take_profit', params),
       issue: check.issue,
     };
@@ -180,13 +189,14 @@ export function LineLabel({
     `chart-line-${line.kind}`,
     `chart-line-${line.side}`,
     drafting ? 'chart-line-drafting' : '',
+    trailing ? 'chart-line-trailing' : '',
     problem ? 'chart-line-invalid' : '',
   ].filter(Boolean);
 
   const content = (
     <>
       <span className="chart-line-tag" aria-hidden="true">
-        {tagOf(line.kind, side, t)}
+        {tagOf(line.kind, side, trailing, t)}
       </span>
       <span className="chart-line-figure" aria-hidden="true">
         {figure}
