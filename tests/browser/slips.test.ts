@@ -145,9 +145,9 @@ describe('the alert sheet', () => {
   );
 });
 
-/** The tab bar's labels whose words break across lines, or that are cut short. */
+/** The app's tab bar's labels whose words break across lines, or that are cut short. */
 function brokenTabLabels(app: AppPage) {
-  return app.page.locator('.tabbar').evaluate((bar) => {
+  return app.page.locator('#root .tabbar').evaluate((bar) => {
     const broken: string[] = [];
     for (const label of bar.querySelectorAll<HTMLElement>('.tabbar-item span')) {
       const node = label.firstChild;
@@ -177,7 +177,7 @@ describe('the tab bar in Chinese, Japanese and Korean', () => {
     ['hk', NARROW],
   ] as const)('in %s keeps every word whole', async (language, phone) => {
     const app = await openIn(language, '/', { phone });
-    const rank = app.page.locator('.tabbar').getByRole('link', {
+    const rank = app.page.locator('#root .tabbar').getByRole('link', {
       name: text(language, 'web.tabs.documentary'),
     });
     await rank.waitFor();
