@@ -3,7 +3,8 @@
  * written from the gateway's own data before any script runs. Every value from the upstream is
  * escaped; the rows say their prices are delayed, as the app's rows do until its first live
  * tick. The classes are the app's own, so its style sheet lays the rows out as it lays out its
- * own.
+ * own. The markup mirrors web/src's PageHeader, Tabs, QuoteRow, TabBar and Icon: a change to
+ * their structure is made here too (tests/browser/first-screen.test.ts compares the boxes).
  */
 import {
   type Category,
