@@ -223,6 +223,8 @@ describe('the order details, opened from the bar', () => {
       for (const part of layout.parts) {
         expect(part, part.text ?? '').toMatchObject({ oneLine: true, inside: true });
       }
+      const folder = await reviewFolder('order-sheet');
+      await app.page.screenshot({ path: `${folder}/${language}-narrow-bar.png` });
     },
   );
 });
