@@ -5,6 +5,7 @@ export * from './explain.js';
 export * from './first-screen.js';
 export * from './market.js';
 export * from './order.js';
+export * from './order-details.js';
 export * from './primitives.js';
 export * from './trailing.js';
 export * from './user.js';

@@ -2,67 +2,54 @@
 import {
   ApiError,
   CODE,
-  executionPrice,
-  formatBalance,
-  formatMargin,
   formatPrice,
   type Instrument,
   lotsText,
-  NO_VALUE,
   ORDER_MODE,
   type Order,
+  type OrderDetailsAccount,
   type TradeSide,
 } from '@pipstream/protocol';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/index.js';
 import { useFormat } from '../../../i18n/FormatProvider.js';
-import { typedDecimal } from '../../../i18n/format.js';
 import { lotCount } from '../../../i18n/lots.js';
 import { liveWorker } from '../../../live/bridge.js';
-import { useAccount, useMarketClosed, useOrderEstimate, useQuote } from '../../../live/hooks.js';
+import { useMarketClosed, useQuote } from '../../../live/hooks.js';
 import { live as liveFigures } from '../../../live/store.js';
 import { TRADE_BLOCK_TEXT, tradeBlock, useTradeBlock } from '../../../live/tradability.js';
 import { currentTarget, loginFrom, navigate } from '../../../nav/location.js';
+import { orderDetailsBook } from '../../../state/order-details.js';
 import { session, viewerOf } from '../../../state/session.js';
 import { setDeviationPips, settings } from '../../../state/settings.js';
 import { loadBaseSettings } from '../../../state/site.js';
 import { refreshTrading } from '../../../state/trading.js';
 import { confirm, confirmAtPrice, showToast } from '../../../state/ui.js';
-import { Button } from '../../../ui/Button.js';
-import { ChipChoice } from '../../../ui/ChipChoice.js';
-import { Field } from '../../../ui/Field.js';
-import { Stepper } from '../../../ui/Stepper.js';
-import { Switch } from '../../../ui/Switch.js';
-import { Tabs } from '../../../ui/Tabs.js';
 import { fillNews } from '../../order/fill.js';
+import { detailsOfDraft, draftFromDetails } from './details.js';
 import {
   buildOrder,
-  canDecrease,
   chosenLeverage,
   type DeviationIssue,
   deviationOf,
-  draftAfterSubmit,
   estimateInput,
   type FormField,
   type FormIssue,
   type FormIssues,
   fieldIssues,
-  initialDraft,
-  leverageChoices,
   MARKET_OPEN,
   type OrderDraft,
   type OrderMode,
-  orderRisk,
   readDeviation,
   type SubmitPayload,
-  stepDraftLots,
   summarize,
-  tidyLots,
-  tidyPrice,
-  usesLeverage,
 } from './form.js';
+import { OrderBar, SIDE_TEXT } from './OrderBar.js';
+import { OrderFields } from './OrderFields.js';
+import { OrderFigures } from './OrderFigures.js';
+import { OrderSheet } from './OrderSheet.js';
 
 /** The text of each issue (keys spelled out so the locale check finds them). */
 const ISSUE_TEXT: Record<FormIssue, string> = {
@@ -77,8 +64,6 @@ const ISSUE_TEXT: Record<FormIssue, string> = {
   take_profit_wrong_side: 'web.trade.errors.take_profit_wrong_side',
 };
 
-const SIDE_TEXT: Record<TradeSide, string> = { buy: 'web.trade.buy', sell: 'web.trade.sell' };
-
 /** The text of each deviation issue (keys spelled out so the locale check finds them). */
 const DEVIATION_TEXT: Record<DeviationIssue, string> = {
   required: 'web.trade.errors.required',
@@ -91,100 +76,54 @@ function requoteOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.code === CODE.REQUOTE ? error.msg : undefined;
 }
 
-/** A figure of the order's money at risk; a P&L (`pnl`) is coloured by its sign. */
-function RiskFigure({
-  label,
-  value,
-  testId,
-  pnl = false,
-}: {
-  readonly label: string;
-  readonly value: number | null;
-  readonly testId: string;
-  readonly pnl?: boolean;
-}) {
-  const { decimal } = useFormat();
-  const tone = !pnl || value === null || value === 0 ? '' : value > 0 ? ' trade-up' : ' trade-down';
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd className={`num${tone}`} data-testid={testId}>
-        {decimal(value === null ? NO_VALUE : formatBalance(value))}
-      </dd>
-    </div>
-  );
-}
-
 export interface OrderFormProps {
   readonly instrument: Instrument;
   /** False while the screen is hidden: the worker then stops estimating. */
   readonly active: boolean;
 }
 
-/** The leverage choices as a radio group, or why there is none to make. */
-function LeverageChoice({
-  instrument,
-  value,
-  onChange,
-}: {
-  readonly instrument: Instrument;
-  readonly value: number | null;
-  readonly onChange: (leverage: number) => void;
-}) {
-  const { t } = useTranslation();
-  const { decimal } = useFormat();
-  const choices = leverageChoices(instrument);
-  if (choices.length === 0) {
-    // docs/product.md#validation: the warning shows; pressing buy or sell repeats it and sends
-    // nothing.
-    return (
-      <p className="form-warning" role="note">
-        {t('web.trade.leverage_not_configured')}
-      </p>
-    );
-  }
-  if (!usesLeverage(instrument)) {
-    return (
-      <p className="form-note">
-        {t('web.trade.fixed_margin', { amount: decimal(formatMargin(instrument.FixedMargin)) })}
-      </p>
-    );
-  }
-  return (
-    <div className="leverage">
-      <ChipChoice
-        label={t('web.trade.leverage')}
-        choices={choices.map((choice) => ({
-          value: choice,
-          label: t('web.trade.leverage_value', { value: choice }),
-        }))}
-        value={value}
-        onChange={onChange}
-      />
-    </div>
-  );
+/**
+ * The order form of docs/product.md#states and #validation, with its details remembered per
+ * instrument (#order-details). Keyed by instrument, and here by the kind of account: each starts
+ * from what was kept for it.
+ */
+export function OrderForm(props: OrderFormProps) {
+  const viewer = viewerOf(useSnapshot(session));
+  const account: OrderDetailsAccount = viewer.demo ? 'demo' : 'real';
+  return <AccountOrderForm key={account} account={account} {...props} />;
 }
 
 /**
- * The order form of docs/product.md#states and #validation: market or pending, lots, leverage,
- * optional stop loss and take profit, the live estimate, and buy / sell. Keyed by instrument: a new
- * instrument starts a fresh form.
+ * The form for one kind of account: market or pending, lots, leverage, optional stop loss and
+ * take profit, the live estimate, and the bar with buy / sell, whose details control opens the
+ * same fields in a sheet (the only way to them from the full-screen chart).
  */
-export function OrderForm({ instrument, active }: OrderFormProps) {
+function AccountOrderForm({
+  instrument,
+  active,
+  account,
+}: OrderFormProps & { readonly account: OrderDetailsAccount }) {
   const { t } = useTranslation();
   const { decimal, language } = useFormat();
   const viewer = viewerOf(useSnapshot(session));
   const quote = useQuote(instrument.Id);
-  const account = useAccount();
-  const estimate = useOrderEstimate();
-  const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(instrument));
+  const marketPrice = quote?.close ?? instrument.ForexQuotations.Close;
+  /** The price now, for what is kept, without keeping anything on every tick. */
+  const priceNow = useRef(marketPrice);
+  priceNow.current = marketPrice;
+  /** Rebuilds the form from what the device kept for this instrument, at the price now. */
+  const keptDraft = () =>
+    draftFromDetails(orderDetailsBook.get(account, instrument.Id), instrument, priceNow.current);
+  const [draft, setDraft] = useState<OrderDraft>(keptDraft);
+  /** Whether the trader changed the form: only their own choices are kept. */
+  const edited = useRef(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
   /** Fields left at least once: their own checks show from then on. */
   const [touched, setTouched] = useState<ReadonlySet<FormField>>(() => new Set());
   /** The issues of the last refused press, until their field is edited. */
   const [refused, setRefused] = useState<FormIssues>({});
   const [busy, setBusy] = useState(false);
 
-  const marketPrice = quote?.close ?? instrument.ForexQuotations.Close;
   // The market's status as its quotes tell it, the trade list's until they do.
   const closed = useMarketClosed(instrument.Id, instrument.MarketStatus !== MARKET_OPEN);
   const open = !closed;
@@ -193,11 +132,6 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
   const { deviationPips: keptDeviation } = useSnapshot(settings);
   const [deviationText, setDeviationText] = useState(() => String(deviationOf(keptDeviation)));
   const typedDeviation = readDeviation(deviationText);
-  const buyPriceId = useId();
-  const sellPriceId = useId();
-  /** The price each side would fill at now (arithmetic/execution.ts), as shown on its button. */
-  const sidePrice = (side: TradeSide) =>
-    formatPrice(executionPrice(side, marketPrice), instrument.PricePrecision);
 
   // The fee of the estimate follows the site's trade_fee_type (base settings): a visitor's app
   // has not read them yet (see app/stored-login.ts).
@@ -216,12 +150,28 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
     };
   }, [active, estimateKey]);
 
+  // What the trader chose is kept for the instrument as soon as it changes (levels as distances
+  // from the price now).
+  useEffect(() => {
+    if (!edited.current) return;
+    const before = orderDetailsBook.get(account, instrument.Id);
+    orderDetailsBook.keep(
+      account,
+      instrument.Id,
+      detailsOfDraft(draft, instrument, priceNow.current, before),
+    );
+  }, [draft, account, instrument]);
+
   const edit = (patch: Partial<OrderDraft>, field?: FormField) => {
+    edited.current = true;
     setDraft((old) => ({ ...old, ...patch }));
     if (field && refused[field]) setRefused(({ [field]: _, ...rest }) => rest);
   };
   const leave = (field: FormField, patch?: Partial<OrderDraft>) => {
-    if (patch) setDraft((old) => ({ ...old, ...patch }));
+    if (patch) {
+      edited.current = true;
+      setDraft((old) => ({ ...old, ...patch }));
+    }
     setTouched((old) => (old.has(field) ? old : new Set(old).add(field)));
   };
 
@@ -382,7 +332,8 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
         tellPlaced(order, confirmedPrice);
         break;
       }
-      setDraft(draftAfterSubmit);
+      // The next order starts from the same details, its levels as far from the price now.
+      setDraft(keptDraft());
       setTouched(new Set());
       setRefused({});
       void refreshTrading();
@@ -401,172 +352,35 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
     // Kept on the device as soon as it is a deviation: closes on Orders go with it too.
     if (typeof pips === 'number') setDeviationPips(pips);
   };
-  const risk = orderRisk(draft, instrument, quote?.close);
 
-  const shownEstimate = estimate?.instrumentId === instrument.Id ? estimate : undefined;
-  const pending = draft.mode === ORDER_MODE.PENDING;
+  const fields = (
+    <>
+      <OrderFields
+        instrument={instrument}
+        draft={draft}
+        leverage={leverage}
+        issueOf={issueOf}
+        edit={edit}
+        leave={leave}
+        chooseMode={chooseMode}
+        deviation={{
+          text: deviationText,
+          typed: typedDeviation,
+          error: deviationError,
+          edit: editDeviation,
+          leave: () => setTouched((old) => new Set(old).add('deviation')),
+        }}
+      />
+      <OrderFigures instrument={instrument} draft={draft} livePrice={quote?.close} />
+    </>
+  );
 
   return (
     <div className="order-form-body">
-      <Tabs
-        className="order-mode"
-        label={t('web.trade.mode')}
-        items={[
-          { value: ORDER_MODE.MARKET as OrderMode, label: t('web.trade.mode_market') },
-          { value: ORDER_MODE.PENDING as OrderMode, label: t('web.trade.mode_pending') },
-        ]}
-        value={draft.mode}
-        onChange={chooseMode}
-      />
-      {pending && (
-        <Field
-          label={t('web.trade.target_price')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={draft.targetPrice}
-          error={issueOf('targetPrice')}
-          onChange={(event) => edit({ targetPrice: event.target.value }, 'targetPrice')}
-          onBlur={() =>
-            leave('targetPrice', {
-              targetPrice: tidyPrice(draft.targetPrice, instrument.PricePrecision),
-            })
-          }
-        />
-      )}
-      <div>
-        <Stepper
-          label={t('web.trade.lots')}
-          value={typedDecimal(draft.lots, language)}
-          error={issueOf('lots')}
-          canDecrease={canDecrease(draft.lots, instrument)}
-          decreaseLabel={t('web.trade.lots_decrease')}
-          increaseLabel={t('web.trade.lots_increase')}
-          onChange={(lots) => edit({ lots }, 'lots')}
-          onStep={(direction) =>
-            edit({ lots: stepDraftLots(draft.lots, instrument, direction) }, 'lots')
-          }
-          onBlur={() => leave('lots', { lots: tidyLots(draft.lots, instrument) })}
-        />
-        <p className="field-hint">
-          {t('web.trade.lots_hint', {
-            min: decimal(lotsText(instrument.ForexMinCont)),
-            step: decimal(lotsText(instrument.Pip)),
-          })}
-        </p>
+      {/* Under the sheet while it is open: one set of the fields at a time is in reach. */}
+      <div className="order-form-fields" inert={sheetOpen}>
+        {fields}
       </div>
-      <LeverageChoice
-        instrument={instrument}
-        value={leverage}
-        onChange={(value) => edit({ leverage: value })}
-      />
-      {!pending && (
-        <div>
-          <Stepper
-            label={t('web.order_question.deviation')}
-            value={deviationText}
-            error={deviationError}
-            canDecrease={typeof typedDeviation === 'number' && typedDeviation >= 1}
-            decreaseLabel={t('web.order_question.deviation_decrease')}
-            increaseLabel={t('web.order_question.deviation_increase')}
-            onChange={editDeviation}
-            onStep={(direction) => {
-              const from = typeof typedDeviation === 'number' ? typedDeviation : deviationOf(null);
-              editDeviation(String(Math.max(0, Math.round(from) + direction)));
-            }}
-            onBlur={() => setTouched((old) => new Set(old).add('deviation'))}
-          />
-          <p className="field-hint">{t('web.order_question.deviation_hint')}</p>
-        </div>
-      )}
-      <div className="stop-level">
-        <Switch
-          label={t('web.trade.stop_loss')}
-          checked={draft.stopLossOn}
-          onChange={(stopLossOn) => edit({ stopLossOn }, 'stopLoss')}
-        />
-        {draft.stopLossOn && (
-          <Field
-            label={t('web.trade.stop_loss_price')}
-            inputMode="decimal"
-            autoComplete="off"
-            value={draft.stopLoss}
-            error={issueOf('stopLoss')}
-            onChange={(event) => edit({ stopLoss: event.target.value }, 'stopLoss')}
-            onBlur={() =>
-              leave('stopLoss', { stopLoss: tidyPrice(draft.stopLoss, instrument.PricePrecision) })
-            }
-          />
-        )}
-      </div>
-      <div className="stop-level">
-        <Switch
-          label={t('web.trade.take_profit')}
-          checked={draft.takeProfitOn}
-          onChange={(takeProfitOn) => edit({ takeProfitOn }, 'takeProfit')}
-        />
-        {draft.takeProfitOn && (
-          <Field
-            label={t('web.trade.take_profit_price')}
-            inputMode="decimal"
-            autoComplete="off"
-            value={draft.takeProfit}
-            error={issueOf('takeProfit')}
-            onChange={(event) => edit({ takeProfit: event.target.value }, 'takeProfit')}
-            onBlur={() =>
-              leave('takeProfit', {
-                takeProfit: tidyPrice(draft.takeProfit, instrument.PricePrecision),
-              })
-            }
-          />
-        )}
-      </div>
-      {/* Not aria-live: these move with every tick, which would talk over everything else. */}
-      <dl className="order-figures">
-        <div>
-          <dt>{t('web.trade.estimated_margin')}</dt>
-          <dd className="num" data-testid="trade-estimate-margin">
-            {decimal(shownEstimate?.marginText ?? NO_VALUE)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('web.trade.estimated_fee')}</dt>
-          <dd className="num" data-testid="trade-estimate-fee">
-            {decimal(shownEstimate?.feeText ?? NO_VALUE)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('web.trade.available')}</dt>
-          <dd className="num" data-testid="trade-available">
-            {decimal(account?.freeMarginText ?? NO_VALUE)}
-          </dd>
-        </div>
-        <RiskFigure
-          label={t('web.risk_figures.pip_value')}
-          value={risk.pipValue}
-          testId="trade-pip-value"
-        />
-        {draft.stopLossOn && (
-          <RiskFigure
-            label={t('web.risk_figures.at_stop_loss')}
-            value={risk.stopLoss}
-            testId="trade-pnl-at-stop-loss"
-            pnl
-          />
-        )}
-        {draft.takeProfitOn && (
-          <RiskFigure
-            label={t('web.risk_figures.at_take_profit')}
-            value={risk.takeProfit}
-            testId="trade-pnl-at-take-profit"
-            pnl
-          />
-        )}
-      </dl>
-      {shownEstimate?.affordable === false && (
-        <p className="form-warning" role="status">
-          {t('web.trade.not_affordable')}
-        </p>
-      )}
       {!open && (
         <p className="form-warning" role="status" data-testid="trade-market-closed">
           {t('web.trade.market_closed_note')}
@@ -577,36 +391,20 @@ export function OrderForm({ instrument, active }: OrderFormProps) {
           {t(TRADE_BLOCK_TEXT[block])}
         </p>
       )}
-      {closed ? (
-        // Nothing to press on a closed market: the buttons give way to the word, like the header.
-        <p className="order-actions order-closed" data-testid="trade-closed">
-          {t('web.trade.market_closed')}
-        </p>
-      ) : (
-        <div className="order-actions">
-          {(['buy', 'sell'] as const).map((side) => (
-            <div key={side} className="order-side">
-              {/* The price each side fills at: a description of its button, read with it. */}
-              <span
-                id={side === 'buy' ? buyPriceId : sellPriceId}
-                className={block ? 'order-side-price num is-delayed' : 'order-side-price num'}
-                data-testid={`${side}-price`}
-              >
-                {decimal(sidePrice(side))}
-              </span>
-              <Button
-                variant={side}
-                block
-                disabled={block !== null}
-                busy={busy}
-                aria-describedby={side === 'buy' ? buyPriceId : sellPriceId}
-                onClick={() => void press(side)}
-              >
-                {t(SIDE_TEXT[side])}
-              </Button>
-            </div>
-          ))}
-        </div>
+      <OrderBar
+        instrument={instrument}
+        draft={draft}
+        marketPrice={marketPrice}
+        closed={closed}
+        block={block}
+        busy={busy}
+        onPress={(side) => void press(side)}
+        onDetails={() => setSheetOpen(true)}
+      />
+      {sheetOpen && (
+        <OrderSheet code={instrument.ShowCode} onClose={() => setSheetOpen(false)}>
+          {fields}
+        </OrderSheet>
       )}
     </div>
   );

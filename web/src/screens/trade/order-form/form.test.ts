@@ -4,7 +4,6 @@ import {
   canDecrease,
   chosenLeverage,
   deviationOf,
-  draftAfterSubmit,
   estimateInput,
   type FormInstrument,
   fieldIssues,
@@ -22,20 +21,7 @@ import {
   tidyPrice,
   usesLeverage,
 } from './form.js';
-
-const eurusd: FormInstrument = {
-  Id: 1,
-  Pip: 0.01,
-  ForexMinCont: 0.01,
-  ForexContNum: 100_000,
-  PricePrecision: 5,
-  MarginMode: 0,
-  HasForexMultiple: [{ Value: 100 }, { Value: 50 }, { Value: 200 }],
-  MarketStatus: 1,
-};
-
-/** Minimum above the step, as the mock's copper: 0.1 lots on a 0.01 step. */
-const copper: FormInstrument = { ...eurusd, Id: 7, ForexMinCont: 0.1, PricePrecision: 4 };
+import { copper, eurusd } from './instruments.fixture.js';
 
 /** Fixed margin per lot (MarginMode 1). */
 const silver: FormInstrument = {
@@ -87,27 +73,6 @@ describe('a fresh form', () => {
     expect(initialDraft(copper).lots).toBe('0.10');
     expect(initialDraft(noLeverage).leverage).toBeNull();
     expect(initialDraft(eurusd, 0).mode).toBe(0);
-  });
-
-  it('keeps lots, leverage and mode after a submit and clears the prices', () => {
-    const used = draft({
-      mode: 0,
-      lots: '0.30',
-      leverage: 200,
-      targetPrice: '1.1',
-      stopLossOn: true,
-      stopLoss: '1.0',
-      takeProfitOn: true,
-      takeProfit: '1.2',
-    });
-    expect(draftAfterSubmit(used)).toEqual({
-      ...used,
-      targetPrice: '',
-      stopLossOn: false,
-      stopLoss: '',
-      takeProfitOn: false,
-      takeProfit: '',
-    });
   });
 });
 

@@ -143,18 +143,6 @@ export function initialDraft(
   };
 }
 
-/** What is kept after an order went through: lots, leverage and mode; prices start over. */
-export function draftAfterSubmit(draft: OrderDraft): OrderDraft {
-  return {
-    ...draft,
-    targetPrice: '',
-    stopLossOn: false,
-    stopLoss: '',
-    takeProfitOn: false,
-    takeProfit: '',
-  };
-}
-
 /**
  * Whether the minus control is enabled: docs/product.md#validation disables it when size − step ≤
  * 0; this project also keeps it from stepping under the instrument's minimum (ForexMinCont).
