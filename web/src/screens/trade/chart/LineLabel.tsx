@@ -1,5 +1,5 @@
-import { formatPrice, lotsText } from '@pipstream/protocol';
-import { type KeyboardEvent, type PointerEvent, useCallback, useRef } from 'react';
+import { formatBalance, formatPrice, lotsText } from '@pipstream/protocol';
+import { type KeyboardEvent, type PointerEvent, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useFormat } from '../../../i18n/FormatProvider.js';
@@ -8,7 +8,14 @@ import { useHoldingPaint } from '../../../live/hooks.js';
 import { trailingStops } from '../../../state/trailing-state.js';
 import type { HoldingView } from '../../../worker/contract.js';
 import type { ChartController } from './controller.js';
-import { currentPrice, issueText, money, type Translate } from './line-text.js';
+import {
+  currentPrice,
+  FIGURE_SLOT,
+  issueText,
+  money,
+  type Translate,
+  withFigure,
+} from './line-text.js';
 import {
   checkDraft,
   type LineKind,
@@ -272,20 +279,27 @@ function EntryPnl({ orderId, target, side, lots, price }: EntryPnlProps) {
   const { t } = useTranslation();
   const { decimal } = useFormat();
   const span = useRef<HTMLSpanElement>(null);
+  // The texts around the P&L are looked up once per label; each tick only puts the P&L in.
+  const texts = useMemo(
+    () => ({
+      money: t('web.trade.lines.money', { amount: FIGURE_SLOT }),
+      entry: t('web.trade.lines.entry', { side, lots, price, pnl: FIGURE_SLOT }),
+      idle: t('web.trade.lines.entry_no_pnl', { side, lots, price }),
+    }),
+    [t, side, lots, price],
+  );
   const paint = useCallback(
     (holding: HoldingView | undefined) => {
-      const pnl = holding ? money(holding.pnl, decimal, t) : '';
+      const pnl = holding ? withFigure(texts.money, decimal(formatBalance(holding.pnl))) : '';
       if (span.current && span.current.textContent !== pnl) span.current.textContent = pnl;
-      const label = holding
-        ? t('web.trade.lines.entry', { side, lots, price, pnl })
-        : t('web.trade.lines.entry_no_pnl', { side, lots, price });
+      const label = holding ? withFigure(texts.entry, pnl) : texts.idle;
       const element = target.current;
       if (!element) return;
       if (element.getAttribute('aria-label') !== label) element.setAttribute('aria-label', label);
       const tone = holding === undefined ? 'flat' : holding.pnl < 0 ? 'down' : 'up';
       if (element.dataset.tone !== tone) element.dataset.tone = tone;
     },
-    [decimal, t, side, lots, price, target],
+    [decimal, texts, target],
   );
   useHoldingPaint(orderId, paint);
   return <span ref={span} className="chart-line-pnl" aria-hidden="true" />;

@@ -31,6 +31,18 @@ export function issueText(
     : t('web.trade.lines.wrong_side_take_profit_sell');
 }
 
+/**
+ * Stands for a ticking figure in a text looked up once: i18next's `t` costs tens of microseconds
+ * a call on a phone, too much for every tick of every label. Put the figure in with `withFigure`.
+ */
+export const FIGURE_SLOT = '\uE000';
+
+/** `text` (looked up with `FIGURE_SLOT` for one of its values) with `figure` in its place. */
+export function withFigure(text: string, figure: string): string {
+  // A function, so that a `$` in the figure (a currency) is never read as a pattern.
+  return text.replace(FIGURE_SLOT, () => figure);
+}
+
 /** The money text of a P&L: the account's 2 decimals and currency. */
 export function money(value: number, localize: Localize, t: Translate) {
   return t('web.trade.lines.money', { amount: localize(formatBalance(value)) });
