@@ -1,6 +1,6 @@
 /**
- * The trade-screen scenario's figures: the chart with three indicators and ten order lines
- * against the plain chart of the same screen, medians per subject, the ratio of main-thread
+ * The trade-screen scenario's figures: the chart with three indicators, ten order lines and a
+ * trailing stop against the plain chart of the same screen, medians per subject, the ratio of main-thread
  * scripting and the trade screen's targets. Pure, so it is tested.
  */
 import { table } from '../lib/results.js';
@@ -89,7 +89,10 @@ export function tradeReport({ windows, throttle, notes }: TradeReportInput) {
         'layout+style ms/s',
         'heap MB',
       ],
-      [row('chart: 3 indicators, 10 order lines', chart), row('plain chart', plain)],
+      [
+        row('chart: 3 indicators, 10 order lines, a trailing stop', chart),
+        row('plain chart', plain),
+      ],
     ),
     '',
     `Main-thread scripting, chart ÷ plain chart: ${scriptingRatio ?? '–'}.`,

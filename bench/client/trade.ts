@@ -2,7 +2,7 @@
  * `trade`: the client bench's trade-screen scenario. Chromium at 360×740 and 4× CPU slow-down
  * on `/trade` with a 1-minute chart ticking (the mock steps every 100 ms), logged in: the chart
  * with three indicators (MA 5/10/20/60, Bollinger Bands, MACD) and ten order lines (three
- * holdings with SL and TP, one pending order) against the plain chart of the same screen: no
+ * holdings with SL and TP, the first one's stop trailing; one pending order) against the plain chart of the same screen: no
  * indicator, and a funded trader with no order, so what the holdings cost (their live P&L on
  * the labels, the account figures moving with them) is charged to the chart. Visits
  * interleave, in one run. Figures are printed and saved, never asserted.
@@ -52,6 +52,13 @@ const THREE_INDICATORS: IndicatorSettings = {
 
 /** Where the app keeps a device's indicators (web `chart/indicator-store.ts`). */
 const INDICATORS_KEY = 'pipstream.chart.indicators';
+/** Where the app keeps a device's trailing stops (web `state/trailing-stops.ts`). */
+const TRAILING_KEY = 'pipstream.trailing-stops';
+/**
+ * The first holding trails its stop this many pips behind the price, moving it by whole pips:
+ * near enough that the mock's walk moves it now and then during a run.
+ */
+const TRAILING = { distancePips: 15, stepPips: 1 } as const;
 
 interface Plan {
   readonly rounds: number;
@@ -88,17 +95,23 @@ interface Traders {
   readonly chart: Trader;
   readonly plain: Trader;
   readonly instrument: Instrument;
+  /** The chart trader's holding whose stop trails. */
+  readonly trailingOrderId: number;
 }
 
-/** Opens the scenario's orders on `instrument` for `account`. */
-async function openOrders({ api }: FundedAccount, instrument: Instrument) {
+/**
+ * Opens the scenario's orders on `instrument` for `account`; resolves the first holding's id
+ * (the one that trails its stop).
+ */
+async function openOrders({ api }: FundedAccount, instrument: Instrument): Promise<number> {
   const price = instrument.ForexQuotations.Close;
   const step = 10 ** -instrument.PricePrecision;
   const at = (steps: number) =>
     Number(formatPrice(price + steps * step, instrument.PricePrecision));
   const multiple = (instrument.HasForexMultiple[0] as { Value: number }).Value;
+  const holdings: number[] = [];
   for (let i = 0; i < HOLDINGS; i++) {
-    await api.call('submit', {
+    const order = await api.call('submit', {
       type: ORDER_SIDE.BUY,
       cont: instrument.ForexMinCont,
       forex_id: instrument.Id,
@@ -108,6 +121,7 @@ async function openOrders({ api }: FundedAccount, instrument: Instrument) {
       target_profit_price: at(LEVEL_STEPS + 20 * i),
       multiple,
     });
+    holdings.push(order.Id);
   }
   // A sell waiting well above the price: it does not fill during the run.
   await api.call('submit', {
@@ -120,6 +134,7 @@ async function openOrders({ api }: FundedAccount, instrument: Instrument) {
     target_profit_price: 0,
     multiple,
   });
+  return holdings[0] as number;
 }
 
 async function makeTraders(stack: Stack): Promise<Traders> {
@@ -134,8 +149,8 @@ async function makeTraders(stack: Stack): Promise<Traders> {
     return instrument;
   };
   const instrument = find(CHART_CODE);
-  await openOrders(chart, instrument);
-  return { chart: chart.session, plain: plain.session, instrument };
+  const trailingOrderId = await openOrders(chart, instrument);
+  return { chart: chart.session, plain: plain.session, instrument, trailingOrderId };
 }
 
 /** What the page shows of the chart, read with a bare CDP evaluate (no injected helpers). */
@@ -144,6 +159,7 @@ async function chartState(cdp: CDPSession) {
     expression: `JSON.stringify({
       drawn: !!document.querySelector('.chart:not(.chart-pending) .chart-pane-main canvas'),
       lines: document.querySelectorAll('.chart-line').length,
+      trailing: document.querySelectorAll('.chart-line-trailing').length,
       account: /[0-9]/.test(document.querySelector('[data-testid="trade-available"]')?.textContent ?? ''),
       indicators: (document.querySelector('[data-line="macd.signal"]')?.textContent ?? '') !== '',
     })`,
@@ -154,6 +170,7 @@ async function chartState(cdp: CDPSession) {
     lines: number;
     indicators: boolean;
     account: boolean;
+    trailing: number;
   };
 }
 
@@ -165,7 +182,8 @@ async function waitForChart(cdp: CDPSession, full: boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const state = await chartState(cdp);
-    const complete = !full || (state.indicators && state.lines >= ORDER_LINES);
+    const complete =
+      !full || (state.indicators && state.lines >= ORDER_LINES && state.trailing > 0);
     if (state.drawn && state.account && complete) return state;
     if (Date.now() > deadline)
       throw new Error(`the chart was not up in time: ${JSON.stringify(state)}`);
@@ -184,9 +202,15 @@ async function visit(
 ): Promise<TradeWindow | undefined> {
   const trader = full ? traders.chart : traders.plain;
   const settings = full ? THREE_INDICATORS : DEFAULT_INDICATORS;
-  const init = `${sessionScript(trader)}\nif (window === window.top) localStorage.setItem(${JSON.stringify(
-    INDICATORS_KEY,
-  )}, ${JSON.stringify(JSON.stringify(settings))});`;
+  const kept: Record<string, unknown> = { [INDICATORS_KEY]: settings };
+  if (full) {
+    kept[TRAILING_KEY] = [
+      { ...TRAILING, orderId: traders.trailingOrderId, setAt: Date.now(), uid: trader.user.uid },
+    ];
+  }
+  const init = `${sessionScript(trader)}\nif (window === window.top) for (const [key, value] of Object.entries(${JSON.stringify(
+    kept,
+  )})) localStorage.setItem(key, JSON.stringify(value));`;
   const phone = await openPhone(browser, init, THROTTLE);
   try {
     await phone.page.goto(`${stack.baseUrl}/trade?id=${traders.instrument.Id}&lang=en`);
@@ -233,6 +257,7 @@ async function run({ quick }: BenchOptions): Promise<BenchResult> {
       instrument: CHART_CODE,
       period: '1min',
       indicators: 'MA 5/10/20/60, BOLL 20/2, MACD 12/26/9',
+      trailingStop: `${TRAILING.distancePips} pips behind the price, moved by ${TRAILING.stepPips} pip at least`,
       orderLines: ORDER_LINES,
       rounds: plan.rounds,
       windowMs: plan.windowMs,
@@ -244,7 +269,7 @@ async function run({ quick }: BenchOptions): Promise<BenchResult> {
       throttle: THROTTLE,
       notes: [
         `\`/trade?id=${CHART_CODE}\` on the 1-minute chart, logged in, the mock stepping every ${TICK_MS} ms (a DAY_MARKET frame each step, and a candle frame of the chart's instrument whenever the step moves it).`,
-        `Chart: ${params.indicators}, and ${ORDER_LINES} order lines (${HOLDINGS} buys with SL and TP, 1 pending sell) on ${CHART_CODE}; plain chart: no indicator and a funded trader with no order, so what the holdings cost (their P&L labels, the account figures moving with them) is charged to the chart.`,
+        `Chart: ${params.indicators}, and ${ORDER_LINES} order lines (${HOLDINGS} buys with SL and TP, the first trailing its stop ${params.trailingStop}, so the live worker moves it through the API now and then; 1 pending sell) on ${CHART_CODE}; plain chart: no indicator and a funded trader with no order, so what the holdings cost (their P&L labels, the account figures moving with them) is charged to the chart.`,
         `${plan.rounds} visits per page, each a cold phone context. A window of ${plan.windowMs / 1000} s starts once the page's start-up is over, by one rule for both pages: the chart and the account's figures up (the indicators and every line too, for the chart), then at least ${plan.startUp.minMs / 1000} s and no request finished for ${plan.startUp.quietMs / 1000} s (${plan.startUp.maxMs / 1000} s at most).`,
         'Scripting, busy time and heap are the main thread’s (CDP Performance.getMetrics); the indicators are computed in the live worker, which is not in them.',
       ],
