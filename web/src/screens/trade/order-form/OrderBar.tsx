@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/FormatProvider.js';
 import { lotCount } from '../../../i18n/lots.js';
+import { useQuote } from '../../../live/hooks.js';
 import type { TradeBlock } from '../../../live/tradability.js';
 import { Button } from '../../../ui/Button.js';
 import { Icon } from '../../../ui/Icon.js';
@@ -23,8 +24,6 @@ export const SIDE_TEXT: Record<TradeSide, string> = {
 export interface OrderBarProps {
   readonly instrument: Instrument;
   readonly draft: OrderDraft;
-  /** The price the order is priced from now (the live one, else the trade list's). */
-  readonly marketPrice: number;
   readonly closed: boolean;
   /** Why trading is paused now, if it is. */
   readonly block: TradeBlock | null;
@@ -59,6 +58,34 @@ function useSummaryParts(instrument: Instrument, draft: OrderDraft): string[] {
 }
 
 /**
+ * The price `side` fills at now (arithmetic/execution.ts), a description of its button. It
+ * ticks, so it is its own component: a tick re-renders this, not the bar or the form.
+ */
+function SidePrice({
+  id,
+  instrument,
+  side,
+  delayed,
+}: {
+  readonly id: string;
+  readonly instrument: Instrument;
+  readonly side: TradeSide;
+  readonly delayed: boolean;
+}) {
+  const { decimal } = useFormat();
+  const price = useQuote(instrument.Id)?.close ?? instrument.ForexQuotations.Close;
+  return (
+    <span
+      id={id}
+      className={delayed ? 'order-side-price num is-delayed' : 'order-side-price num'}
+      data-testid={`${side}-price`}
+    >
+      {decimal(formatPrice(executionPrice(side, price), instrument.PricePrecision))}
+    </span>
+  );
+}
+
+/**
  * Buy and Sell always in reach (docs/product.md#order-details): a bar at the bottom of the trade
  * screen with the order's details summed up, opening them in a sheet, and Buy and Sell, each
  * with the price it fills at. A closed market shows the word instead of the buttons.
@@ -66,7 +93,6 @@ function useSummaryParts(instrument: Instrument, draft: OrderDraft): string[] {
 export function OrderBar({
   instrument,
   draft,
-  marketPrice,
   closed,
   block,
   busy,
@@ -74,13 +100,9 @@ export function OrderBar({
   onDetails,
 }: OrderBarProps) {
   const { t } = useTranslation();
-  const { decimal } = useFormat();
   const buyPriceId = useId();
   const sellPriceId = useId();
   const parts = useSummaryParts(instrument, draft);
-  /** The price each side would fill at now (arithmetic/execution.ts), as shown on its button. */
-  const sidePrice = (side: TradeSide) =>
-    formatPrice(executionPrice(side, marketPrice), instrument.PricePrecision);
 
   return (
     <div className="order-actions">
@@ -109,14 +131,12 @@ export function OrderBar({
       ) : (
         (['buy', 'sell'] as const).map((side) => (
           <div key={side} className="order-side">
-            {/* The price each side fills at: a description of its button, read with it. */}
-            <span
+            <SidePrice
               id={side === 'buy' ? buyPriceId : sellPriceId}
-              className={block ? 'order-side-price num is-delayed' : 'order-side-price num'}
-              data-testid={`${side}-price`}
-            >
-              {decimal(sidePrice(side))}
-            </span>
+              instrument={instrument}
+              side={side}
+              delayed={block !== null}
+            />
             <Button
               variant={side}
               block

@@ -1,7 +1,8 @@
 import { formatBalance, type Instrument, NO_VALUE } from '@pipstream/protocol';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/FormatProvider.js';
-import { useAccount, useOrderEstimate } from '../../../live/hooks.js';
+import { useAccount, useOrderEstimate, useQuote } from '../../../live/hooks.js';
 import { type OrderDraft, orderRisk } from './form.js';
 
 /** A figure of the order's money at risk; a P&L (`pnl`) is coloured by its sign. */
@@ -31,8 +32,6 @@ function RiskFigure({
 export interface OrderFiguresProps {
   readonly instrument: Instrument;
   readonly draft: OrderDraft;
-  /** The live price, `undefined` until one is known. */
-  readonly livePrice: number | undefined;
 }
 
 /**
@@ -40,12 +39,28 @@ export interface OrderFiguresProps {
  * margin and fee estimate, the free margin, one pip's worth and the P&L at each level on, and a
  * warning when the free margin does not cover it.
  */
-export function OrderFigures({ instrument, draft, livePrice }: OrderFiguresProps) {
+export function OrderFigures({ instrument, draft }: OrderFiguresProps) {
   const { t } = useTranslation();
   const { decimal } = useFormat();
+  // They move with every tick, so they subscribe here, not in the form: a tick re-renders
+  // these figures alone. Their words are looked up once per language, as i18next's t costs
+  // tens of microseconds a call on a phone.
+  const words = useMemo(
+    () => ({
+      margin: t('web.trade.estimated_margin'),
+      fee: t('web.trade.estimated_fee'),
+      available: t('web.trade.available'),
+      pipValue: t('web.risk_figures.pip_value'),
+      atStopLoss: t('web.risk_figures.at_stop_loss'),
+      atTakeProfit: t('web.risk_figures.at_take_profit'),
+      notAffordable: t('web.trade.not_affordable'),
+    }),
+    [t],
+  );
+  const quote = useQuote(instrument.Id);
   const account = useAccount();
   const estimate = useOrderEstimate();
-  const risk = orderRisk(draft, instrument, livePrice);
+  const risk = orderRisk(draft, instrument, quote?.close);
   const shownEstimate = estimate?.instrumentId === instrument.Id ? estimate : undefined;
 
   return (
@@ -53,31 +68,27 @@ export function OrderFigures({ instrument, draft, livePrice }: OrderFiguresProps
       {/* Not aria-live: these move with every tick, which would talk over everything else. */}
       <dl className="order-figures">
         <div>
-          <dt>{t('web.trade.estimated_margin')}</dt>
+          <dt>{words.margin}</dt>
           <dd className="num" data-testid="trade-estimate-margin">
             {decimal(shownEstimate?.marginText ?? NO_VALUE)}
           </dd>
         </div>
         <div>
-          <dt>{t('web.trade.estimated_fee')}</dt>
+          <dt>{words.fee}</dt>
           <dd className="num" data-testid="trade-estimate-fee">
             {decimal(shownEstimate?.feeText ?? NO_VALUE)}
           </dd>
         </div>
         <div>
-          <dt>{t('web.trade.available')}</dt>
+          <dt>{words.available}</dt>
           <dd className="num" data-testid="trade-available">
             {decimal(account?.freeMarginText ?? NO_VALUE)}
           </dd>
         </div>
-        <RiskFigure
-          label={t('web.risk_figures.pip_value')}
-          value={risk.pipValue}
-          testId="trade-pip-value"
-        />
+        <RiskFigure label={words.pipValue} value={risk.pipValue} testId="trade-pip-value" />
         {draft.stopLossOn && (
           <RiskFigure
-            label={t('web.risk_figures.at_stop_loss')}
+            label={words.atStopLoss}
             value={risk.stopLoss}
             testId="trade-pnl-at-stop-loss"
             pnl
@@ -85,7 +96,7 @@ export function OrderFigures({ instrument, draft, livePrice }: OrderFiguresProps
         )}
         {draft.takeProfitOn && (
           <RiskFigure
-            label={t('web.risk_figures.at_take_profit')}
+            label={words.atTakeProfit}
             value={risk.takeProfit}
             testId="trade-pnl-at-take-profit"
             pnl
@@ -94,7 +105,7 @@ export function OrderFigures({ instrument, draft, livePrice }: OrderFiguresProps
       </dl>
       {shownEstimate?.affordable === false && (
         <p className="form-warning" role="status">
-          {t('web.trade.not_affordable')}
+          {words.notAffordable}
         </p>
       )}
     </>

@@ -1,4 +1,5 @@
-// Over 400 lines: one form whose fields, live estimate, confirmation and submit share state.
+// Over 400 lines: one form whose fields, confirmation and submit share state. What ticks (the
+// figures, the buttons' prices) subscribes in OrderFigures and OrderBar, so a tick never renders it.
 import {
   ApiError,
   CODE,
@@ -17,7 +18,7 @@ import { api } from '../../../api/index.js';
 import { useFormat } from '../../../i18n/FormatProvider.js';
 import { lotCount } from '../../../i18n/lots.js';
 import { liveWorker } from '../../../live/bridge.js';
-import { useMarketClosed, useQuote } from '../../../live/hooks.js';
+import { useMarketClosed } from '../../../live/hooks.js';
 import { live as liveFigures } from '../../../live/store.js';
 import { TRADE_BLOCK_TEXT, tradeBlock, useTradeBlock } from '../../../live/tradability.js';
 import { currentTarget, loginFrom, navigate } from '../../../nav/location.js';
@@ -71,6 +72,15 @@ const DEVIATION_TEXT: Record<DeviationIssue, string> = {
   deviation_out_of_range: 'web.order_question.deviation_out_of_range',
 };
 
+/**
+ * The live price at the moment it is needed, read rather than subscribed to: the form
+ * re-renders when the trader edits it, never on a tick (what ticks, the figures and the buttons'
+ * prices, subscribes on its own). The trade list's price until a live one comes.
+ */
+function livePrice(instrument: Instrument): number {
+  return liveFigures.quotes[instrument.Id]?.close ?? instrument.ForexQuotations.Close;
+}
+
 /** A requote: the upstream refused the confirmed price as too far from its own. */
 function requoteOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.code === CODE.REQUOTE ? error.msg : undefined;
@@ -106,14 +116,13 @@ function AccountOrderForm({
   const { t } = useTranslation();
   const { decimal, language } = useFormat();
   const viewer = viewerOf(useSnapshot(session));
-  const quote = useQuote(instrument.Id);
-  const marketPrice = quote?.close ?? instrument.ForexQuotations.Close;
-  /** The price now, for what is kept, without keeping anything on every tick. */
-  const priceNow = useRef(marketPrice);
-  priceNow.current = marketPrice;
   /** Rebuilds the form from what the device kept for this instrument, at the price now. */
   const keptDraft = () =>
-    draftFromDetails(orderDetailsBook.get(account, instrument.Id), instrument, priceNow.current);
+    draftFromDetails(
+      orderDetailsBook.get(account, instrument.Id),
+      instrument,
+      livePrice(instrument),
+    );
   const [draft, setDraft] = useState<OrderDraft>(keptDraft);
   /** Whether the trader changed the form: only their own choices are kept. */
   const edited = useRef(false);
@@ -158,7 +167,7 @@ function AccountOrderForm({
     orderDetailsBook.keep(
       account,
       instrument.Id,
-      detailsOfDraft(draft, instrument, priceNow.current, before),
+      detailsOfDraft(draft, instrument, livePrice(instrument), before),
     );
   }, [draft, account, instrument]);
 
@@ -190,7 +199,7 @@ function AccountOrderForm({
     const prefill = mode === ORDER_MODE.PENDING && draft.targetPrice.trim() === '';
     edit(
       prefill
-        ? { mode, targetPrice: formatPrice(marketPrice, instrument.PricePrecision) }
+        ? { mode, targetPrice: formatPrice(livePrice(instrument), instrument.PricePrecision) }
         : { mode },
       'targetPrice',
     );
@@ -268,7 +277,7 @@ function AccountOrderForm({
       draft,
       side,
       { ...instrument, MarketStatus: open ? 1 : 0 },
-      marketPrice,
+      livePrice(instrument),
     );
     if (!check.ok) {
       if (check.reason === 'leverage_not_configured') {
@@ -371,7 +380,7 @@ function AccountOrderForm({
           leave: () => setTouched((old) => new Set(old).add('deviation')),
         }}
       />
-      <OrderFigures instrument={instrument} draft={draft} livePrice={quote?.close} />
+      <OrderFigures instrument={instrument} draft={draft} />
     </>
   );
 
@@ -394,7 +403,6 @@ function AccountOrderForm({
       <OrderBar
         instrument={instrument}
         draft={draft}
-        marketPrice={marketPrice}
         closed={closed}
         block={block}
         busy={busy}
