@@ -177,8 +177,9 @@ export function OrderLinesLayer({
       label.style.setProperty('--leader-shift', `${Math.min(0, leader)}px`);
       label.style.setProperty('--leader-size', `${Math.abs(leader)}px`);
     }
+    // Only a change of which groups there are renders; their places are written below.
+    if (!sameGroups(groupsRef.current, layout.groups)) setGroups(layout.groups);
     groupsRef.current = layout.groups;
-    setGroups((old) => (sameGroups(old, layout.groups) ? old : layout.groups));
     placeGroups();
   }, [chart, placeGroups]);
 
