@@ -182,10 +182,13 @@ describe('order labels on the chart', () => {
     await readableLabels(app, 1);
     expect(await page.getByRole('slider').count()).toBe(0);
 
+    const folder = await reviewFolder('line-labels');
+    await page.screenshot({ path: `${folder}/en-group-closed.png` });
     await group.click();
     await eventually(() => group.getAttribute('aria-expanded')).toBe('true');
     await readableLabels(app, 8);
     expect(await page.getByRole('slider').count()).toBe(6);
+    await page.screenshot({ path: `${folder}/en-group-open.png` });
 
     await page.keyboard.press('Escape');
     await eventually(() => group.getAttribute('aria-expanded')).toBe('false');
