@@ -17,6 +17,7 @@ import {
   movePrice,
   onlyOrder,
   orderRow,
+  trailStop,
 } from './test-support/trading.js';
 
 // The simulator's own steps are a minute apart: every price in this file is one a test set.
@@ -41,19 +42,6 @@ async function holdingOnOrders() {
   const row = orderRow(app, order.Id);
   await row.waitFor();
   return { app, eurusd, account, token, order, row };
-}
-
-/** Sets a trailing stop of `distance` pips by `step` on the holding, from its row's TP/SL sheet. */
-async function trail(app: AppPage, row: Locator, distance: string, step: string) {
-  const { page } = app;
-  await row.getByRole('button', { name: 'Set TP/SL' }).click();
-  const sheet = page.getByRole('dialog');
-  await sheet.getByRole('switch', { name: 'Trail the stop loss' }).click();
-  await sheet.getByRole('textbox', { name: 'Distance (pips)' }).fill(distance);
-  await sheet.getByRole('textbox', { name: 'Step (pips)' }).fill(step);
-  await sheet.getByRole('button', { name: 'Save' }).click();
-  await app.expectToast('Trailing stop set');
-  await sheet.waitFor({ state: 'detached' });
 }
 
 /** The `set_stop_price` calls the page makes from now on. */
@@ -81,7 +69,7 @@ describe('a trailing stop', () => {
     const { app, eurusd, token, order, row } = await holdingOnOrders();
     const stop = figure(row, 'Stop loss');
     expect(await stop.textContent()).toBe('Off');
-    await trail(app, row, '20', '5');
+    await trailStop(app, row, '20', '5');
     // The row says it trails, and how.
     await row.getByText('Trailing', { exact: true }).waitFor();
     expect(await figure(row, 'Trailing stop (pips)').textContent()).toBe('20, step 5');
@@ -126,7 +114,7 @@ describe('a trailing stop', () => {
 
   it('survives a reload, and is forgotten with its holding', async () => {
     const { app, eurusd, token, order, row } = await holdingOnOrders();
-    await trail(app, row, '10', '2');
+    await trailStop(app, row, '10', '2');
     await app.reload();
     const after = orderRow(app, order.Id);
     await after.getByText('Trailing', { exact: true }).waitFor();
@@ -175,7 +163,7 @@ describe('a trailing stop', () => {
 
   it('marks the stop-loss line on the chart as trailing', async () => {
     const { app, eurusd, account, order, row } = await holdingOnOrders();
-    await trail(app, row, '20', '5');
+    await trailStop(app, row, '20', '5');
     await movePrice(suite.stack, eurusd, 1.1025);
     await eventually(() => figure(row, 'Stop loss').textContent()).toBe(shown('1.10050'));
     await openChart(app, account.session, eurusd);

@@ -126,6 +126,19 @@ export async function showOrderTab(
   await app.waitForRoute(`/order?type=${type}`);
 }
 
+/** Sets a trailing stop of `distance` pips by `step` on the holding, from its row's TP/SL sheet. */
+export async function trailStop(app: AppPage, row: Locator, distance: string, step: string) {
+  const { page } = app;
+  await row.getByRole('button', { name: 'Set TP/SL' }).click();
+  const sheet = page.getByRole('dialog');
+  await sheet.getByRole('switch', { name: 'Trail the stop loss' }).click();
+  await sheet.getByRole('textbox', { name: 'Distance (pips)' }).fill(distance);
+  await sheet.getByRole('textbox', { name: 'Step (pips)' }).fill(step);
+  await sheet.getByRole('button', { name: 'Save' }).click();
+  await app.expectToast('Trailing stop set');
+  await sheet.waitFor({ state: 'detached' });
+}
+
 /** The order screen's row of order `id`. */
 export function orderRow(app: AppPage, id: number): Locator {
   return app.page.getByTestId(`order-row-${id}`);

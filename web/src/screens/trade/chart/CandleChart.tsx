@@ -15,6 +15,7 @@ import {
   Fragment,
   useCallback,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -40,6 +41,7 @@ import {
 import { IndicatorSheet } from './IndicatorSheet.js';
 import { chartIndicators } from './indicator-store.js';
 import { indicatorHeading, lineFigure, lineLabel, ohlcFigures } from './legend.js';
+import { chartLegend } from './legend-store.js';
 import { OrderLinesLayer } from './OrderLinesLayer.js';
 import { legendTimeFormat } from './time-format.js';
 import { useCandleHistory } from './useCandleHistory.js';
@@ -155,6 +157,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
     key: null,
     count: 0,
   });
+  const legendId = useId();
   const legend = useLegend(instrument.PricePrecision, locale, period, chart, lines);
   const drawn = useDrawnListeners();
   const topic = chartTopic(instrument.Code, period);
@@ -209,6 +212,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
 
   // Candlesticks, a line or an area, as chosen on this device.
   const { type } = useSnapshot(chartType.state);
+  const { folded } = useSnapshot(chartLegend.state);
   useEffect(() => {
     chart?.setType(type);
   }, [chart, type]);
@@ -313,7 +317,13 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
       aria-busy={history.status === 'loading' && !isDrawn}
     >
       <div className="chart-top">
-        <div ref={legend.root} className="chart-legend" data-empty="true">
+        <div
+          ref={legend.root}
+          id={legendId}
+          className="chart-legend"
+          data-empty="true"
+          data-folded={folded}
+        >
           <span data-slot="time" className="chart-legend-time" />
           <span>
             {t('web.trade.ohlc.open')} <b data-slot="open" />
@@ -349,6 +359,14 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
             );
           })}
         </div>
+        <button
+          type="button"
+          className="chart-legend-fold"
+          aria-label={t('web.trade.indicators.legend_fold')}
+          aria-expanded={!folded}
+          aria-controls={legendId}
+          onClick={chartLegend.toggle}
+        />
         <Button
           variant="ghost"
           className="chart-tools"

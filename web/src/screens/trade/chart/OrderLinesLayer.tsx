@@ -9,7 +9,9 @@ import { trading } from '../../../state/trading.js';
 import { confirm, showToast } from '../../../state/ui.js';
 import { saveStops } from '../../order/actions.js';
 import type { ChartColours, ChartController, ChartLevel } from './controller.js';
+import { LineGroup } from './LineGroup.js';
 import { type Draft, LineLabel } from './LineLabel.js';
+import { type LabelGroup, layoutLabels } from './label-layout.js';
 import { currentPrice, issueText, money } from './line-text.js';
 import {
   checkDraft,
@@ -23,8 +25,14 @@ import {
 
 /** How long a saved level waits to show in the re-read orders before it is let go. */
 const SAVED_WAIT_MS = 5000;
-/** Half a label's height (chart-line in trade.css). */
-const LABEL_HALF_PX = 11;
+/** A label's height (chart-line in trade.css), the group label's too. */
+const LABEL_PX = 22;
+/** Half a label's height: a level off the pane keeps its label this far inside. */
+const LABEL_HALF_PX = LABEL_PX / 2;
+/** Clear space between stacked labels, px. */
+const STACK_GAP_PX = 3;
+/** More labels than this in one stack collapse into a group label. */
+const MAX_STACK = 4;
 
 export interface OrderLinesLayerProps {
   readonly chart: ChartController;
@@ -62,6 +70,17 @@ export function OrderLinesLayer({
   const [message, setMessage] = useState('');
   const layer = useRef<HTMLFieldSetElement>(null);
   const labels = useRef(new Map<string, HTMLElement>());
+  /** Each label's height, measured when the lines change (not at every tick). */
+  const heights = useRef(new Map<string, number>());
+  /** The layout's input last laid out: a draw that moved no line lays out nothing. */
+  const laidOut = useRef('');
+  const [groups, setGroups] = useState<readonly LabelGroup[]>([]);
+  const groupsRef = useRef(groups);
+  const groupButtons = useRef(new Map<string, HTMLElement>());
+  /** The ids of the group the trader opened. */
+  const [open, setOpen] = useState<readonly string[]>([]);
+  const openRef = useRef(open);
+  openRef.current = open;
 
   const lines = useMemo(
     () =>
@@ -95,7 +114,16 @@ export function OrderLinesLayer({
 
   useEffect(() => () => chart.setLevels([]), [chart]);
 
-  // Labels follow the price scale at every draw; each writes only when its place changed.
+  /** Writes each group label's place (its composition is React's, its place this). */
+  const placeGroups = useCallback(() => {
+    for (const group of groupsRef.current) {
+      const button = groupButtons.current.get(groupKey(group));
+      if (button) button.style.transform = `translateY(${Math.round(group.y)}px)`;
+    }
+  }, []);
+
+  // Labels follow the price scale at every draw, stacked or grouped so that none hides
+  // another; the layout runs only when a line moved on screen or the lines changed.
   const place = useCallback(() => {
     const box = chart.plotBox();
     const element = layer.current;
@@ -110,26 +138,99 @@ export function OrderLinesLayer({
         height: `${box.height}px`,
       });
     }
+    const wanted: { id: string; y: number; height: number; edge: string }[] = [];
+    const dragged = draftRef.current;
+    const pinned = dragged ? `${dragged.orderId}:${dragged.kind}` : undefined;
+    let key = `${box.height}|${openRef.current.join(' ')}|${pinned}`;
     for (const line of linesRef.current) {
-      const label = labels.current.get(line.id);
       const y = chart.yOf(line.price);
-      if (!label || y === null) continue;
+      if (y === null || !labels.current.has(line.id)) continue;
       // A level off the pane keeps its label at the edge, inside it.
       const at = Math.round(Math.min(box.height - LABEL_HALF_PX, Math.max(LABEL_HALF_PX, y)));
       const edge = y < 0 ? 'above' : y > box.height ? 'below' : 'in';
-      if (label.dataset.y !== String(at)) {
-        label.dataset.y = String(at);
-        label.style.transform = `translateY(${at}px)`;
-      }
-      if (label.dataset.edge !== edge) label.dataset.edge = edge;
+      const height = heights.current.get(line.id) || LABEL_PX;
+      wanted.push({ id: line.id, y: at, height, edge });
+      key += `|${line.id}:${at}:${height}:${edge}`;
     }
-  }, [chart]);
+    if (key === laidOut.current) return;
+    laidOut.current = key;
+    const layout = layoutLabels(wanted, {
+      height: box.height,
+      gap: STACK_GAP_PX,
+      maxStack: MAX_STACK,
+      groupHeight: LABEL_PX,
+      open: openRef.current,
+      pinned,
+    });
+    for (const { id, y, edge } of wanted) {
+      const label = labels.current.get(id);
+      if (!label) continue;
+      const spot = layout.labels.get(id);
+      label.dataset.grouped = String(spot === undefined);
+      if (label.dataset.edge !== edge) label.dataset.edge = edge;
+      if (!spot) continue;
+      const at = Math.round(spot.y);
+      label.dataset.stacked = String(spot.stacked);
+      label.style.transform = `translateY(${at}px)`;
+      // A label nudged off its line points back to it.
+      const leader = y - at;
+      label.style.setProperty('--leader-shift', `${Math.min(0, leader)}px`);
+      label.style.setProperty('--leader-size', `${Math.abs(leader)}px`);
+    }
+    // Only a change of which groups there are renders; their places are written below.
+    if (!sameGroups(groupsRef.current, layout.groups)) setGroups(layout.groups);
+    groupsRef.current = layout.groups;
+    placeGroups();
+  }, [chart, placeGroups]);
+
+  useLayoutEffect(() => {
+    void groups;
+    placeGroups();
+  }, [groups, placeGroups]);
 
   useEffect(() => subscribeDrawn(place), [subscribeDrawn, place]);
   useLayoutEffect(() => {
     void lines;
+    void open;
+    for (const [id, label] of labels.current) heights.current.set(id, label.offsetHeight);
+    laidOut.current = '';
     place();
-  }, [lines, place]);
+  }, [lines, open, place]);
+
+  // An open group closes with Escape, a tap anywhere else, or once fewer than two of its lines
+  // are left.
+  useEffect(() => {
+    if (open.length === 0) return;
+    const ids = new Set(lines.map((line) => line.id));
+    if (open.filter((id) => ids.has(id)).length < 2) {
+      setOpen([]);
+      return;
+    }
+    const head = () => {
+      const group = groupsRef.current.find((item) => item.open);
+      return group ? groupButtons.current.get(groupKey(group)) : undefined;
+    };
+    const inside = (target: EventTarget | null) =>
+      target instanceof Node &&
+      [...open.map((id) => labels.current.get(id)), head()].some((element) =>
+        element?.contains(target),
+      );
+    const onPointer = (event: PointerEvent) => {
+      if (!inside(event.target)) setOpen([]);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const button = head();
+      setOpen([]);
+      button?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer, true);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer, true);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, lines]);
 
   // A saved level stays drawn until the re-read orders carry it (or a while has passed).
   useEffect(() => {
@@ -238,9 +339,36 @@ export function OrderLinesLayer({
           onCancel={() => setDraft(null)}
         />
       ))}
+      {groups.map((group) => (
+        <LineGroup
+          key={groupKey(group)}
+          group={group}
+          register={(element) => {
+            if (element) groupButtons.current.set(groupKey(group), element);
+            else groupButtons.current.delete(groupKey(group));
+          }}
+          onToggle={() => setOpen(group.open ? [] : group.ids)}
+        />
+      ))}
       <p className="visually-hidden" aria-live="polite">
         {message}
       </p>
     </fieldset>
+  );
+}
+
+/** A group label's identity: its lines' ids. */
+function groupKey(group: LabelGroup): string {
+  return group.ids.join(' ');
+}
+
+/** Whether two layouts hold the same groups (their places aside). */
+function sameGroups(a: readonly LabelGroup[], b: readonly LabelGroup[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (group, at) =>
+        group.open === b[at]?.open && groupKey(group) === groupKey(b[at] as LabelGroup),
+    )
   );
 }

@@ -30,6 +30,7 @@ import {
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { IndicatorUpdate } from '../../../worker/contract.js';
+import { labelsInside } from './axis-labels.js';
 import type { ChartType } from './chart-type.js';
 import { type ChartLevel, drawBars, drawCandles, drawCloseLine, drawLevels } from './draw.js';
 import { bindGestures } from './gestures.js';
@@ -197,6 +198,8 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
   const indicators = emptyIndicatorColumns();
   const syncKey = `chart-${Math.random().toString(36).slice(2)}`;
   let nulls: Series = [];
+  /** Measures the time labels' widths (a canvas of its own: uPlot's caches its font). */
+  let measure: CanvasRenderingContext2D | null = null;
 
   const seconds = () => CHART_PERIOD_SECONDS[terms.period];
   const bounds = (): ViewBounds | null => {
@@ -255,7 +258,13 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
         : (_u, splits) => splits.map((value) => setup.localize(compact(value)));
     return [
       pane === 'main'
-        ? { ...axis, space: 64, size: 32, gap: 4, values: (_u, splits) => splits.map(axisTime) }
+        ? {
+            ...axis,
+            space: 64,
+            size: 32,
+            gap: 4,
+            values: (u, splits) => timeLabels(u, splits, splits.map(axisTime)),
+          }
         : { show: false, size: 0 },
       {
         ...axis,
@@ -266,6 +275,25 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
         ...(pane !== 'main' && subAxis(pane)),
       },
     ];
+  }
+
+  /** The time labels of `splits` that fit inside the chart (see axis-labels.ts). */
+  function timeLabels(u: uPlot, splits: readonly number[], texts: readonly string[]) {
+    measure ??= document.createElement('canvas').getContext('2d');
+    const context = measure;
+    // uPlot keeps the axis font scaled to the device's pixels, with its CSS size third.
+    const [font, size, cssSize] = (u.axes[0]?.font ?? []) as unknown as [string, number, number];
+    if (!context || !font) return [...texts];
+    context.font = font;
+    const scale = cssSize / size || 1;
+    return labelsInside(
+      texts.map((text, at) => ({
+        text,
+        x: PLOT_LEFT_PX + u.valToPos(splits[at] as number, 'x'),
+        width: context.measureText(text).width * scale,
+      })),
+      u.width,
+    );
   }
 
   /**
