@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { FIRST_SCREEN_TEXTS_FILE } from '@pipstream/protocol';
+import { DEFAULT_LANGUAGE, FIRST_SCREEN_TEXTS_FILE } from '@pipstream/protocol';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,8 +7,10 @@ import { compileHints } from './scripts/compile-hints.ts';
 import { firstScreenTextsFile } from './scripts/first-screen-texts.ts';
 import { precompress } from './scripts/precompress.ts';
 import { isSourceModule, preloadFirstScreen } from './scripts/preload-first-screen.ts';
+import { preloadLanguage } from './scripts/preload-language.ts';
 import { themeBeforePaint } from './scripts/theme-before-paint.ts';
-import { isLanguageModule, LANGUAGE_DIR } from './src/service-worker/requests.ts';
+import { FALLBACK_LANGUAGE } from './src/i18n/languages.ts';
+import { isLanguageModule, LANGUAGE_DIR, languageOfChunk } from './src/service-worker/requests.ts';
 
 /** The first screen's code: the home screen, without the protocol and zod. */
 const HOME_SCREEN = ['src/screens/home/Home.tsx'];
@@ -26,6 +28,9 @@ export default defineConfig({
     themeBeforePaint(),
     // `/`'s lazy chunks are fetched beside the entry rather than one after another.
     preloadFirstScreen(HOME_SCREEN),
+    // The first render waits for its language's texts: the default language's chunk is fetched
+    // beside the entry too (the gateway's painted page names the visitor's own).
+    preloadLanguage(DEFAULT_LANGUAGE),
     // The first screen's chunk runs almost in full before the first quote: compiled in the
     // background while it streams in (see scripts/compile-hints.ts; the entry is not).
     compileHints((chunk) => chunk.name === FIRST_SCREEN_CHUNK),
@@ -41,8 +46,19 @@ export default defineConfig({
         // A classic script: every browser that has service workers runs it.
         rollupFormat: 'iife',
         globPatterns: ['**/*.{html,js,css,json,png,svg}'],
-        // Each language is kept only once chosen; news pictures come with the news.
-        globIgnores: [`${LANGUAGE_DIR}/**`, 'news/**', '**/*.{br,gz}', FIRST_SCREEN_TEXTS_FILE],
+        // News pictures come with the news.
+        globIgnores: ['news/**', '**/*.{br,gz}', FIRST_SCREEN_TEXTS_FILE],
+        // Each language is kept only once chosen, but English always: it shows when the
+        // chosen language's texts cannot be loaded (offline before they were kept).
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter((entry) => {
+              const language = languageOfChunk(`/${entry.url}`);
+              return language === undefined || language === FALLBACK_LANGUAGE;
+            }),
+            warnings: [],
+          }),
+        ],
       },
     }),
     // The first screen's texts in every language: the gateway paints the quotes into the page.

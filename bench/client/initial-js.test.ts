@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { initialFiles, initialJs } from './initial-js.js';
+import { initialFiles, initialJs, preloadedTexts } from './initial-js.js';
 
 const MANIFEST = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'] },
@@ -24,28 +24,42 @@ describe('initialFiles', () => {
   });
 });
 
+describe('preloadedTexts', () => {
+  it('finds the language texts chunk among the page’s preloads', () => {
+    const page =
+      '<link rel="modulepreload" crossorigin href="/assets/first-screen-a.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/lang/hk-b.js">';
+    expect(preloadedTexts(page)).toBe('assets/lang/hk-b.js');
+    expect(preloadedTexts('<link rel="stylesheet" href="/assets/lang/x.css">')).toBeUndefined();
+  });
+});
+
 describe('initialJs', () => {
   const dist = mkdtempSync(join(tmpdir(), 'initial-js-'));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-  it('sums the gzipped sizes of the initial files', () => {
+  it('sums the gzipped sizes of the initial files and the preloaded texts', () => {
     mkdirSync(join(dist, '.vite'));
-    mkdirSync(join(dist, 'assets'));
+    mkdirSync(join(dist, 'assets', 'lang'), { recursive: true });
     writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<link rel="modulepreload" crossorigin href="/assets/lang/hk.js">',
+    );
     const bodies: Record<string, string> = {
       'assets/index.js': 'console.log("index");'.repeat(50),
       'assets/vendor.js': 'export const v = 1;'.repeat(100),
       'assets/shared.js': 'export const s = 2;',
       'assets/Trade.js': 'x'.repeat(10_000),
+      'assets/lang/hk.js': 'export const web = {"a":"甲"};'.repeat(20),
+      'assets/lang/fr.js': 'export const web = {"a":"b"};'.repeat(20),
     };
     for (const [file, body] of Object.entries(bodies)) writeFileSync(join(dist, file), body);
-    const expected = ['assets/index.js', 'assets/vendor.js', 'assets/shared.js'].reduce(
+    const files = ['assets/index.js', 'assets/vendor.js', 'assets/shared.js', 'assets/lang/hk.js'];
+    const expected = files.reduce(
       (sum, file) => sum + gzipSync(bodies[file] as string, { level: 9 }).byteLength,
       0,
     );
-    expect(initialJs(dist)).toEqual({
-      kb: expected / 1024,
-      files: ['assets/index.js', 'assets/vendor.js', 'assets/shared.js'],
-    });
+    expect(initialJs(dist)).toEqual({ kb: expected / 1024, files });
   });
 });

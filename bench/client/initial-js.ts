@@ -1,7 +1,9 @@
 /**
- * The initial JavaScript of the web build, gzipped: the entry chunk and every chunk it imports
- * statically (what `/` loads before any route chunk). The same count as web/scripts/
- * report-size.mjs, which `npm run build:web` prints but which exports nothing to reuse.
+ * The initial JavaScript of the web build, gzipped: the entry chunk, every chunk it imports
+ * statically, and the texts chunk of the language the built page preloads (what a visitor in
+ * the default language loads before `/`'s first render, which waits for its texts). The same
+ * count as web/scripts/report-size.mjs, which `npm run build:web` prints but which exports
+ * nothing to reuse.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,10 +30,17 @@ export function initialFiles(manifest: Readonly<Record<string, ManifestChunk>>):
     .filter((file): file is string => file?.endsWith('.js') === true);
 }
 
+/** The language texts chunk (`assets/lang/…`) the built page `html` preloads, if any. */
+export function preloadedTexts(html: string): string | undefined {
+  const preloads = html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g);
+  return [...preloads].map((match) => match[1]).find((file) => file?.startsWith('assets/lang/'));
+}
+
 /** The initial JavaScript of the build in `distDir`, gzipped at level 9, in KB, with its files. */
 export function initialJs(distDir: string): { kb: number; files: string[] } {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
-  const files = initialFiles(manifest);
+  const texts = preloadedTexts(readFileSync(join(distDir, 'index.html'), 'utf8'));
+  const files = [...initialFiles(manifest), ...(texts ? [texts] : [])];
   const bytes = files.reduce(
     (sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).byteLength,
     0,

@@ -1,7 +1,16 @@
-import { formatMargin, formatPrice, orderMargin, RTL_LANGUAGES } from '@pipstream/protocol';
+import {
+  FIRST_SCREEN_DATA_ID,
+  formatMargin,
+  formatPrice,
+  LANGUAGE_TAGS,
+  orderMargin,
+  RTL_LANGUAGES,
+} from '@pipstream/protocol';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_DIR } from '../../web/src/service-worker/requests.js';
 import { registerByEmail } from './test-support/accounts.js';
+import type { AppPage } from './test-support/browser.js';
 import { eventually } from './test-support/eventually.js';
 import {
   chooseLanguage,
@@ -153,6 +162,110 @@ describe('the chosen language', () => {
     await tabBar.getByRole('link', { name: hk('web.tabs.quotes'), exact: true }).waitFor();
     await returning.idle();
     expect(new Set(langHeaders(returningCalls))).toEqual(new Set(['hk']));
+  });
+});
+
+/** A language's texts fetched by the page. */
+interface TextsFetch {
+  readonly language: string;
+  /** Asked for while the entry script was still arriving: named by the page, not the app. */
+  readonly besideEntry: boolean;
+  /** When it was asked for (ms from the navigation). */
+  readonly startTime: number;
+}
+
+/** What the page held when the app's first render reached the screen (`#root`'s tab bar). */
+interface FirstRender {
+  /** The tab bar's name: the language the app rendered in first. */
+  readonly tabs: string;
+  /** The languages' texts fetched by then. */
+  readonly texts: readonly TextsFetch[];
+  /** When (ms from the navigation). */
+  readonly at: number;
+}
+
+type Recorder = { textsFetched(): TextsFetch[]; firstRender?: FirstRender };
+
+/**
+ * Records, from before the page's first script runs, the texts the page fetches and what it
+ * held at the app's first render.
+ */
+async function recordFirstRender(app: AppPage) {
+  await app.page.addInitScript((dir) => {
+    const recorder = window as unknown as Recorder;
+    recorder.textsFetched = () => {
+      const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+      const loaded = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const entryEnd = loaded.find((item) => item.name === entry)?.responseEnd ?? 0;
+      return loaded
+        .map((item) => ({ path: new URL(item.name).pathname, item }))
+        .filter(({ path }) => path.startsWith(`/${dir}/`))
+        .map(({ path, item }) => ({
+          language: String(path.split('/').pop()?.split('-')[0]),
+          besideEntry: item.startTime < entryEnd,
+          startTime: item.startTime,
+        }));
+    };
+    new MutationObserver((_records, observer) => {
+      const tabs = document.querySelector('#root nav[aria-label]')?.getAttribute('aria-label');
+      if (tabs == null) return;
+      observer.disconnect();
+      recorder.firstRender = { tabs, texts: recorder.textsFetched(), at: performance.now() };
+    }).observe(document, { childList: true, subtree: true });
+  }, LANGUAGE_DIR);
+}
+
+async function firstRender(app: AppPage): Promise<FirstRender> {
+  await app.page.waitForFunction(() => (window as unknown as Recorder).firstRender !== undefined);
+  return app.page.evaluate(() => (window as unknown as Required<Recorder>).firstRender);
+}
+
+const textsFetched = (app: AppPage) =>
+  app.page.evaluate(() => (window as unknown as Recorder).textsFetched());
+
+describe('the first render', () => {
+  it('is in the chosen language, its texts preloaded beside the entry, English only after it', async () => {
+    for (const [route, language, preloaded] of [
+      // The page the gateway paints names the visitor's language.
+      ['/?lang=ar', 'ar', 'ar'],
+      // The build's page names the default language, a first visitor's.
+      ['/', 'hk', 'hk'],
+      // The build's page in another language: its texts come after the entry, all the same
+      // before the first render.
+      ['/news?lang=ar', 'ar', 'hk'],
+    ] as const) {
+      // A first visit: no language kept (the harness keeps English).
+      const app = await suite.newApp();
+      await app.context.addInitScript(() => localStorage.removeItem('pipstream.lang'));
+      await recordFirstRender(app);
+      if (preloaded === language) {
+        const page = () => fetch(`${suite.stack.baseUrl}${route}`).then((answer) => answer.text());
+        await eventually(page).toContain(FIRST_SCREEN_DATA_ID);
+      }
+      await app.page.goto(route);
+      const first = await firstRender(app);
+      expect(first.tabs, route).toBe(localeText(language, 'web.tabs.label'));
+      expect(
+        first.texts.map((fetch) => fetch.language),
+        route,
+      ).toContain(language);
+      // The page's preload fetched its language's texts beside the entry, not the app once
+      // it had run.
+      const beside = (await textsFetched(app)).filter((fetch) => fetch.besideEntry);
+      expect(
+        beside.map((fetch) => fetch.language),
+        route,
+      ).toEqual([preloaded]);
+      // English, the fallback, asked for only after the first render.
+      const english = async () =>
+        (await textsFetched(app)).filter((fetch) => fetch.language === 'en');
+      await eventually(async () => (await english()).length).toBeGreaterThan(0);
+      for (const fetch of await english()) expect(fetch.startTime, route).toBeGreaterThan(first.at);
+      expect(await documentLanguage(app), route).toEqual({
+        lang: LANGUAGE_TAGS[language],
+        dir: language === 'ar' ? 'rtl' : 'ltr',
+      });
+    }
   });
 });
 

@@ -8,7 +8,12 @@ import { openLoggedIn } from './test-support/accounts.js';
 import type { AppPage } from './test-support/browser.js';
 import { deviceCopy, keptOnDevice, serviceWorkerReady } from './test-support/device.js';
 import { eventually } from './test-support/eventually.js';
-import { chooseLanguage, localeText } from './test-support/languages.js';
+import {
+  chooseLanguage,
+  documentLanguage,
+  localeText,
+  openWithoutQuery,
+} from './test-support/languages.js';
 import { UPRIGHT } from './test-support/phone.js';
 import { goOffline, goOnline } from './test-support/relay.js';
 import { useBrowserSuite } from './test-support/suite.js';
@@ -170,6 +175,31 @@ describe('the app opened with no signal', () => {
     await chooseLanguage(app, 'de');
     await app.waitForRoute('/');
     await eventually(() => languageCache(app.page)).toEqual([languageChunk('de')]);
+  });
+
+  it('shows English, kept with the shell, where the chosen language’s texts cannot be had', async () => {
+    const app = await suite.newApp(WITH_SERVICE_WORKER);
+    await app.open('/');
+    await app.page.getByTestId('quote-price').first().filter({ hasText: /\d/ }).waitFor();
+    await serviceWorkerReady(app.page);
+    await eventually(async () => (await deviceCopy(app.page, 'quotes')) !== undefined).toBe(true);
+    // German chosen with no signal: its texts were never fetched, nor kept.
+    await goOffline(app, suite.relay);
+    await chooseLanguage(app, 'de');
+    await app.waitForRoute('/');
+    await app.reload();
+    const tabs = app.page.getByRole('navigation', { name: localeText('en', 'web.tabs.label') });
+    await tabs
+      .getByRole('link', { name: localeText('en', 'web.tabs.quotes'), exact: true })
+      .waitFor();
+    expect(await documentLanguage(app)).toEqual({ lang: 'en', dir: 'ltr' });
+    await app.page.getByTestId('quote-price').first().filter({ hasText: /\d/ }).waitFor();
+
+    // The choice stays: German shows once its texts can be fetched.
+    await goOnline(app, suite.relay);
+    await openWithoutQuery(app, '/');
+    await eventually(() => documentLanguage(app)).toEqual({ lang: 'de', dir: 'ltr' });
+    await app.page.getByRole('navigation', { name: localeText('de', 'web.tabs.label') }).waitFor();
   });
 
   it('never keeps an answer of the API, the socket or uploads', async () => {

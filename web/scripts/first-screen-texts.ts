@@ -2,8 +2,8 @@
  * A build plugin: every language's texts of the first screen, and the paths of its icons, in
  * one small file beside the page (`first-screen.json`), so the gateway can paint the quotes
  * list into the page in the visitor's language without reading the locale files or running
- * React. The words are the locale files' own, the very keys the app shows; the icons are the
- * very paths `Icon` draws.
+ * React, and preload the app's texts in that language. The words are the locale files' own,
+ * the very keys the app shows; the icons are the very paths `Icon` draws.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +16,8 @@ import {
 } from '@pipstream/protocol';
 import type { Plugin } from 'vite';
 import { ICON_PATHS } from '../src/ui/icon-paths.ts';
+import type { OutputChunkLike } from './preload-first-screen.ts';
+import { languageChunks } from './preload-language.ts';
 
 /** The key of each text in the locale files. */
 const KEYS: Record<keyof FirstScreenTexts, string> = {
@@ -61,21 +63,32 @@ export function firstScreenTexts(localesDir: string): Record<string, FirstScreen
   return texts;
 }
 
-/** The build's file: every language's texts, and the paths of the icons the screen shows. */
-export function firstScreenFile(localesDir: string): FirstScreenTextsFile {
+/**
+ * The build's file: every language's texts, the paths of the icons the screen shows, and
+ * each language's texts chunk of the app (`languageChunks`), which the page preloads.
+ */
+export function firstScreenFile(
+  localesDir: string,
+  languageChunks: Record<string, string>,
+): FirstScreenTextsFile {
   const icons = Object.fromEntries(FIRST_SCREEN_ICONS.map((name) => [name, ICON_PATHS[name]]));
-  return { icons: icons as FirstScreenTextsFile['icons'], texts: firstScreenTexts(localesDir) };
+  return {
+    icons: icons as FirstScreenTextsFile['icons'],
+    texts: firstScreenTexts(localesDir),
+    languageChunks,
+  };
 }
 
 export function firstScreenTextsFile(localesDir: string): Plugin {
   return {
     name: 'pipstream:first-screen-texts',
     apply: 'build',
-    generateBundle() {
+    generateBundle(_options, bundle) {
+      const chunks = languageChunks(bundle as unknown as Record<string, OutputChunkLike>);
       this.emitFile({
         type: 'asset',
         fileName: FIRST_SCREEN_TEXTS_FILE,
-        source: JSON.stringify(firstScreenFile(localesDir)),
+        source: JSON.stringify(firstScreenFile(localesDir, chunks)),
       });
     },
   };

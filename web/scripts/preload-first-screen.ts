@@ -60,17 +60,23 @@ export function isSourceModule(id: string, sources: readonly string[]): boolean 
   return sources.some((source) => path.endsWith(`/web/${source}`));
 }
 
-/** The plugin: adds the links after Vite's own, in the built `index.html` only. */
-export function preloadFirstScreen(sources: readonly string[]): Plugin {
+/**
+ * A plugin that adds `<link rel="modulepreload">` for the files `filesOf` picks in the build
+ * output, after Vite's own links, in the built `index.html` only.
+ */
+export function preloadPlugin(
+  name: string,
+  filesOf: (bundle: Readonly<Record<string, OutputChunkLike>>) => readonly string[],
+): Plugin {
   return {
-    name: 'pipstream:preload-first-screen',
+    name,
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
         if (!context.bundle) return [];
         const bundle = context.bundle as unknown as Record<string, OutputChunkLike>;
-        return firstScreenFiles(bundle, sources).map((file) => ({
+        return filesOf(bundle).map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
           injectTo: 'head',
@@ -78,4 +84,11 @@ export function preloadFirstScreen(sources: readonly string[]): Plugin {
       },
     },
   };
+}
+
+/** The plugin: the first screen's chunks preloaded. */
+export function preloadFirstScreen(sources: readonly string[]): Plugin {
+  return preloadPlugin('pipstream:preload-first-screen', (bundle) =>
+    firstScreenFiles(bundle, sources),
+  );
 }

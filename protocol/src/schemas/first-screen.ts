@@ -53,10 +53,15 @@ export const FIRST_SCREEN_ICONS = [
 ] as const;
 export type FirstScreenIcon = (typeof FIRST_SCREEN_ICONS)[number];
 
-/** The build's file: texts by language code, and the icons' paths (the app's own). */
+/**
+ * The build's file: texts by language code, the icons' paths (the app's own), and each
+ * language's chunk of the app's texts (a path in the build), which the page in that language
+ * preloads.
+ */
 export const firstScreenTextsFileSchema = z.object({
   icons: z.record(z.enum(FIRST_SCREEN_ICONS), z.string()),
   texts: z.record(z.string(), firstScreenTextsSchema),
+  languageChunks: z.record(z.string(), z.string()),
 });
 export type FirstScreenTextsFile = z.infer<typeof firstScreenTextsFileSchema>;
 

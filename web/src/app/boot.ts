@@ -7,6 +7,7 @@ import { createElement, StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { subscribe } from 'valtio/vanilla';
 import { provideApiContext, sendFirstScreenReads } from '../api/index.js';
+import { loadFallbackTexts } from '../i18n/index.js';
 import { live } from '../live/store.js';
 import { currentPath } from '../nav/location.js';
 import { startAccountFeed } from '../state/account-feed.js';
@@ -32,6 +33,9 @@ import { carriedLists, handOverFirstScreen } from './first-screen-handover.js';
 import { holdSocketLogin, startRealtime } from './realtime.js';
 import { TRADE_LIST_PATHS } from './routes.js';
 import { preloadScreen } from './screens.js';
+
+/** The longest wait for an idle moment before English's texts load (this project's choice). */
+const FALLBACK_TEXTS_IDLE_MS = 1000;
 
 /** Starts the app in `root`. */
 export function boot(root: HTMLElement): void {
@@ -62,7 +66,8 @@ export function boot(root: HTMLElement): void {
   // on the main thread before the first quotes. The screen's chunk loads beside them. On `/`,
   // the first rows' quotes are asked for as the list comes in, ahead of the rows that show
   // them (state/market.ts).
-  followLanguageSetting();
+  // The chosen language's texts: their chunk was fetched beside the entry (the page preloads it).
+  const textsReady = followLanguageSetting();
   followLanguageCookie();
   followPhoneTheme();
   followTradeListLanguage();
@@ -78,12 +83,20 @@ export function boot(root: HTMLElement): void {
   if (opensOnQuotes) startFirstTradeList();
   preloadScreen(path);
   const statusChecked = checkCompanyStatus();
-  // One task later: the worker's thread, whose start is a task of this thread, comes first.
-  setTimeout(() => {
-    render(root);
-    // The screen the gateway painted stays until the app's own shows a live price.
-    handOverFirstScreen(root);
-  }, 0);
+  // Once the chosen language's texts are in, so the first render shows no other language
+  // first; and one task later: the worker's thread, whose start is a task of this thread,
+  // comes first.
+  const rendered = textsReady.then(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(() => {
+          render(root);
+          // The screen the gateway painted stays until the app's own shows a live price.
+          handOverFirstScreen(root);
+          resolve();
+        }, 0);
+      }),
+  );
 
   // 3. Once the first screen has shown its quotes (or at once, when the page opens elsewhere):
   // the socket's login, the stored login's check, then the holdings and balance of the account
@@ -100,6 +113,11 @@ export function boot(root: HTMLElement): void {
     },
   });
   void firstScreen.then(releaseLogin);
+  // English, the fallback of every language, never ahead of the first screen: once it has
+  // rendered and the main thread is idle.
+  void Promise.all([rendered, firstScreen]).then(() =>
+    whenBrowserIdle(() => void loadFallbackTexts(), FALLBACK_TEXTS_IDLE_MS),
+  );
   // The status check may send the page away: the stored login and the alerts wait for it too.
   const started = Promise.all([statusChecked, firstScreen]);
   const loginChecked = started

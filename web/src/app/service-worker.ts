@@ -17,7 +17,7 @@ import { showToast } from '../state/ui.js';
 /** Long enough to be read: the notice changes nothing on screen (this project's choice). */
 const UPDATE_NOTICE_MS = 8000;
 
-/** The URLs of the chosen language's chunk this page has loaded (none for en and hk). */
+/** The URLs of the chosen language's chunk this page has loaded. */
 function languageUrls(): string[] {
   const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
   return languageChunkUrls(loaded, settings.language, location.origin);
@@ -31,7 +31,7 @@ export async function registerServiceWorker(): Promise<void> {
   });
   await worker.register();
   // The chosen language's texts, loaded before the worker could see them; and each language
-  // chosen later, once its texts are in.
+  // chosen later, once its texts are in (the app switches to a language once they are).
   const keepLanguage = () => {
     const urls = languageUrls();
     if (urls.length === 0) return;
@@ -39,6 +39,6 @@ export async function registerServiceWorker(): Promise<void> {
     void worker.messageSW(message).catch(() => undefined);
   };
   keepLanguage();
-  i18n.on('loaded', keepLanguage);
+  i18n.on('languageChanged', keepLanguage);
   subscribeKey(settings, 'language', keepLanguage);
 }

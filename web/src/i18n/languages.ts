@@ -20,6 +20,12 @@ export function pickLanguage(stored: unknown, fromQuery?: string | null): Langua
   );
 }
 
+/**
+ * The fallback of every language: English shows a text a language lacks, and all of them when
+ * a language's texts cannot be loaded (the service worker keeps them with the app shell).
+ */
+export const FALLBACK_LANGUAGE: Language = 'en';
+
 /** Writing direction of a language: Arabic and Persian read right to left. */
 export function directionOf(language: Language): 'rtl' | 'ltr' {
   return RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';

@@ -5,7 +5,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Trans, useTranslation } from 'react-i18next';
 import { afterAll, describe, expect, it } from 'vitest';
-import { i18n } from './instance.js';
+import { i18n, loadWebTexts } from './instance.js';
 import { LANGUAGE_TAGS } from './languages.js';
 
 // The app's own instance and options, with texts of the tests' own in namespaces of their own.
@@ -35,7 +35,9 @@ describe('texts through i18next', () => {
     expect(t('greet', { name: 'A & B <c>' })).toBe('Hello A & B <c>');
   });
 
-  it('holds English and the default language (hk) from the start, under the web keys', () => {
+  it('reads English and the default language (hk) from their chunks, under the web keys', async () => {
+    await loadWebTexts('en');
+    await loadWebTexts('hk');
     expect(i18n.getFixedT('en')('web.app.name')).toBe(en.web.app.name);
     expect(i18n.getFixedT(LANGUAGE_TAGS.hk)('web.errors.screen_failed')).toBe(
       hk.web.errors.screen_failed,

@@ -4,6 +4,7 @@ import {
   isPaintedPath,
   languageChunkUrls,
   languageOfChunk,
+  languageOfModule,
   NOT_APP_PATH,
 } from './requests.js';
 
@@ -29,11 +30,15 @@ describe('what the service worker keeps', () => {
     expect(languageChunkUrls(loaded, 'en', origin)).toEqual([]);
   });
 
-  it('finds the build’s language modules', () => {
+  it('finds the build’s language modules, and their language', () => {
     expect(isLanguageModule('/repo/locales/fr.json')).toBe(true);
     expect(isLanguageModule('C:\\repo\\locales\\spa.json')).toBe(true);
     expect(isLanguageModule('/repo/web/src/main.tsx')).toBe(false);
     expect(isLanguageModule(null)).toBe(false);
+    expect(languageOfModule('/repo/locales/hk.json')).toBe('hk');
+    expect(languageOfModule('C:\\repo\\locales\\spa.json')).toBe('spa');
+    expect(languageOfModule('/repo/locales/hk.json.map')).toBeUndefined();
+    expect(languageOfModule(undefined)).toBeUndefined();
   });
 
   it('leaves the API, the socket, uploads and operations to the network', () => {

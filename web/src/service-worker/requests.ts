@@ -57,7 +57,14 @@ export function languageChunkUrls(urls: readonly string[], language: string, ori
   });
 }
 
+const LANGUAGE_MODULE = /[\\/]locales[\\/]([a-z]+)\.json$/;
+
+/** The language code of a module of the build (an absolute path) that is a language's texts. */
+export function languageOfModule(id: string | null | undefined): string | undefined {
+  return id == null ? undefined : LANGUAGE_MODULE.exec(id)?.[1];
+}
+
 /** Whether a module of the build (an absolute path) is a language's texts. */
 export function isLanguageModule(id: string | null | undefined): boolean {
-  return id != null && /[\\/]locales[\\/][a-z]+\.json$/.test(id);
+  return languageOfModule(id) !== undefined;
 }

@@ -1,7 +1,8 @@
 /**
  * The service worker: the app opens with no signal. It precaches the app shell (the page, every
- * script and style of the build, icons) and keeps the chosen language's chunk; it never answers
- * the API, the socket or uploads (NOT_APP_PATH), so no account's answer is ever stored here.
+ * script and style of the build, English's texts, icons) and keeps the chosen language's chunk;
+ * it never answers the API, the socket or uploads (NOT_APP_PATH), so no account's answer is ever
+ * stored here.
  *
  * The pages the gateway paints with its last quotes (`/`, `/trade`) come from the network first,
  * so a repeat visit gets today's prices in its first byte; this worker never keeps such a page
@@ -70,16 +71,24 @@ cleanupOutdatedCaches();
 // paths of the API and operations are left to the network.
 registerRoute(new NavigationRoute(createHandlerBoundToURL(SHELL), { denylist: [NOT_APP_PATH] }));
 
+// A language's texts from the cache when kept, else from the network without keeping them:
+// the page fetches other languages' too (the shell preloads the default language's), and
+// only the one the page names is kept (below). English is precached with the shell.
+const isLanguageChunk = (url: URL) =>
+  url.origin === self.location.origin && languageOfChunk(url.pathname) !== undefined;
+registerRoute(
+  ({ url }) => isLanguageChunk(url),
+  new CacheFirst({ cacheName: LANGUAGE_CACHE, plugins: [{ cacheWillUpdate: async () => null }] }),
+);
+
 // One language at a time: the texts of a language chosen later replace the last one's.
 const languages = new CacheFirst({
   cacheName: LANGUAGE_CACHE,
   plugins: [new ExpirationPlugin({ maxEntries: 1 })],
 });
-const isLanguageChunk = (url: URL) =>
-  url.origin === self.location.origin && languageOfChunk(url.pathname) !== undefined;
-registerRoute(({ url }) => isLanguageChunk(url), languages);
 
-// The language the page loaded before this worker controlled it (a first visit).
+// The chosen language, named by the page once its texts are in (a first visit's before this
+// worker controlled the page).
 self.addEventListener('message', (event) => {
   const message = event.data as Partial<KeepLanguageMessage> | null;
   if (message?.type !== KEEP_LANGUAGE || !Array.isArray(message.urls)) return;

@@ -1,11 +1,15 @@
 import type { Order } from '@pipstream/protocol';
 import { proxy } from 'valtio/vanilla';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFallbackTexts } from '../i18n/index.js';
 import type { OrderSignals } from '../live/store.js';
 import { eurusdOrder } from '../test-support/api-calls.js';
 import { nextTask } from '../test-support/until.js';
 import { expectOwnClose, startOrderNews } from './order-news.js';
 import type { TradingState } from './trading.js';
+
+// The texts the news is written in: every language's come from a chunk of their own.
+beforeAll(() => loadFallbackTexts());
 
 /** A pending 1-lot EUR/USD buy at 1.095, fields overridden by `fields`. */
 function order(id: number, fields: Partial<Order> = {}): Order {

@@ -16,9 +16,17 @@ import { buildGateway, type Gateway } from '../../server.js';
 import { testConfig } from '../../test-support/config.js';
 import { standInHub } from '../../test-support/stand-in-hub.js';
 
+/** Each language's texts chunk in the build (the page preloads the default's, hk). */
+const LANGUAGE_CHUNKS = {
+  en: 'assets/lang/en-En12_3ab.js',
+  ar: 'assets/lang/ar-Ar12_3ab.js',
+  hk: 'assets/lang/hk-Hk12_3ab.js',
+};
+
 const INDEX_HTML =
   '<!doctype html><html lang="zh-Hant-HK"><head><title>Pipstream</title>' +
-  '<script type="module" src="/assets/index-AbCd12_9.js"></script></head>' +
+  '<script type="module" src="/assets/index-AbCd12_9.js"></script>' +
+  `<link rel="modulepreload" crossorigin href="/${LANGUAGE_CHUNKS.hk}"></head>` +
   '<body><div id="root"></div></body></html>';
 
 const texts = (word: string): FirstScreenTexts => ({
@@ -60,6 +68,7 @@ beforeAll(async () => {
     JSON.stringify({
       icons: ICONS,
       texts: { en: texts('EN'), ar: texts('AR'), hk: texts('HK') },
+      languageChunks: LANGUAGE_CHUNKS,
     }),
   );
 });
@@ -151,6 +160,22 @@ describe('the first screen in the page', () => {
     const byDefault = await (await painted(url, '/')).text();
     expect(byDefault).toContain('<html lang="zh-Hant-HK" dir="ltr"');
     expect(byDefault).toContain('HK quotes');
+  });
+
+  it('preloads the visitor’s language texts in place of the default’s', async () => {
+    const url = await start();
+    const preload = (file: string) =>
+      `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
+    const arabic = await (await painted(url, '/?lang=ar')).text();
+    expect(arabic).toContain(preload(LANGUAGE_CHUNKS.ar));
+    expect(arabic).not.toContain(LANGUAGE_CHUNKS.hk);
+    const byDefault = await (await painted(url, '/')).text();
+    expect(byDefault).toContain(preload(LANGUAGE_CHUNKS.hk));
+    const english = await (
+      await painted(url, `/trade?id=${dataOf(byDefault).instruments[0]?.Id}&lang=en`)
+    ).text();
+    expect(english).toContain(preload(LANGUAGE_CHUNKS.en));
+    expect(english).not.toContain(LANGUAGE_CHUNKS.hk);
   });
 
   it('builds a page once per tick: the same tick gives the same page, and a 304 to its ETag', async () => {

@@ -164,11 +164,17 @@ export function createFirstScreen(options: FirstScreenOptions) {
     const markup = instrument
       ? tradeMarkup(instrument, source)
       : quotesMarkup(listed.instruments, listed.categories, source);
-    const html = fillPage(build.template, language, markup, {
+    const html = fillPage(
+      build.template,
       language,
-      instruments: [...listed.instruments],
-      categories: [...listed.categories],
-    });
+      markup,
+      {
+        language,
+        instruments: [...listed.instruments],
+        categories: [...listed.categories],
+      },
+      build.file.languageChunks,
+    );
     if (pages.size >= MAX_KEPT_PAGES) pages.clear();
     const page = { html, etag };
     pages.set(key, page);

@@ -6,6 +6,7 @@
  * is never run.
  */
 import {
+  DEFAULT_LANGUAGE,
   FIRST_SCREEN_DATA_ID,
   FIRST_SCREEN_ID,
   type FirstScreenData,
@@ -56,18 +57,42 @@ export function lowPriorityScripts(head: string): string {
   return head.replace(MODULE_SCRIPT, '<$1 fetchpriority="low"');
 }
 
-/** The page in `language` with `markup` painted before the root and `data` for the app. */
+/**
+ * `head` preloading `language`'s texts chunk where the build's page preloads the default
+ * language's: the app's first render waits for its language's texts. `chunks` is each
+ * language's chunk (the build's file); a head without the default's preload is left alone.
+ */
+export function preloadLanguageTexts(
+  head: string,
+  chunks: Readonly<Record<string, string>>,
+  language: Language,
+): string {
+  const built = chunks[DEFAULT_LANGUAGE];
+  const wanted = chunks[language];
+  if (!built || !wanted) return head;
+  return head.replace(`href="/${built}"`, `href="/${wanted}"`);
+}
+
+/**
+ * The page in `language` with `markup` painted before the root, `data` for the app, and the
+ * language's texts chunk (of `languageChunks`) preloaded.
+ */
 export function fillPage(
   template: PageTemplate,
   language: Language,
   markup: string,
   data: FirstScreenData,
+  languageChunks: Readonly<Record<string, string>>,
 ): string {
   const dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
   const head = lowPriorityScripts(
-    template.beforeRoot.replace(
-      HTML_TAG,
-      `<html lang="${LANGUAGE_TAGS[language]}" dir="${dir}" data-first-screen="">`,
+    preloadLanguageTexts(
+      template.beforeRoot.replace(
+        HTML_TAG,
+        `<html lang="${LANGUAGE_TAGS[language]}" dir="${dir}" data-first-screen="">`,
+      ),
+      languageChunks,
+      language,
     ),
   );
   return (

@@ -20,6 +20,8 @@ async function loadActions() {
   vi.resetModules();
   const closes: { input: unknown; answer: (value: unknown) => void }[] = [];
   const { live } = await import('../../live/store.js');
+  // The texts the questions are written in: every language's come from a chunk of their own.
+  await (await import('../../i18n/index.js')).loadFallbackTexts();
   vi.doMock(API_MODULE, () => ({
     api: {
       call: (name: string, input: unknown) => {
