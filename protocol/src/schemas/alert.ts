@@ -4,6 +4,7 @@
  * from the device's storage, which an older version or another tab may have written.
  */
 import { z } from 'zod';
+import { readKeptList } from './kept.js';
 
 /** At most this many alerts are kept on a device (this project's choice). */
 export const MAX_ALERTS = 50;
@@ -68,15 +69,5 @@ export type FiredAlert = z.output<typeof firedAlertSchema>;
  * dropped, never the whole list, and anything that is not a list reads as none.
  */
 export function readStoredAlerts(stored: unknown): PriceAlert[] {
-  if (!Array.isArray(stored)) return [];
-  const alerts: PriceAlert[] = [];
-  const ids = new Set<string>();
-  for (const entry of stored) {
-    const parsed = priceAlertSchema.safeParse(entry);
-    if (!parsed.success || ids.has(parsed.data.id)) continue;
-    ids.add(parsed.data.id);
-    alerts.push(parsed.data);
-    if (alerts.length === MAX_ALERTS) break;
-  }
-  return alerts;
+  return readKeptList(stored, priceAlertSchema, (alert) => alert.id, MAX_ALERTS);
 }

@@ -5,6 +5,7 @@
  * network; the shapes guard what comes back from the device's storage.
  */
 import { z } from 'zod';
+import { readKeptList } from './kept.js';
 
 /** At most this many trailing stops are kept on a device (this project's choice). */
 export const MAX_TRAILING_STOPS = 100;
@@ -64,17 +65,10 @@ export type KeptTrailingStop = z.output<typeof keptTrailingStopSchema>;
  * none.
  */
 export function readStoredTrailingStops(stored: unknown): KeptTrailingStop[] {
-  if (!Array.isArray(stored)) return [];
-  const kept: KeptTrailingStop[] = [];
-  const seen = new Set<string>();
-  for (const entry of stored) {
-    const parsed = keptTrailingStopSchema.safeParse(entry);
-    if (!parsed.success) continue;
-    const key = `${parsed.data.uid}:${parsed.data.orderId}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    kept.push(parsed.data);
-    if (kept.length === MAX_TRAILING_STOPS) break;
-  }
-  return kept;
+  return readKeptList(
+    stored,
+    keptTrailingStopSchema,
+    (stop) => `${stop.uid}:${stop.orderId}`,
+    MAX_TRAILING_STOPS,
+  );
 }
