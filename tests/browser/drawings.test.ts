@@ -129,9 +129,23 @@ describe('chart drawings', () => {
     expect(line.from.time).toBeLessThan(line.to.time);
     expect(line.from.price).toBeGreaterThan(line.to.price);
     // Its grip sits half way between the ends.
+    const drawn = await centreOf(trend);
+    expect(Math.abs(drawn.x - (start.x + end.x) / 2)).toBeLessThan(2);
+    expect(Math.abs(drawn.y - (start.y + end.y) / 2)).toBeLessThan(2);
+
+    // The line just drawn is selected: its end dots move one end alone.
+    const endDot = page.getByTestId('drawing-end-to');
+    const dot = await centreOf(endDot);
+    expect(Math.abs(dot.x - end.x)).toBeLessThan(2);
+    await fingers.swipe(dot, { x: dot.x, y: dot.y - 30 });
+    await eventually(async () => (await kept(app, instrument))[0]?.to.price).toBeGreaterThan(
+      line.to.price,
+    );
+    const [reshaped] = await kept(app, instrument);
+    expect(reshaped.from).toEqual(line.from);
+    expect(reshaped.to.time).toBe(line.to.time);
     const middle = await centreOf(trend);
-    expect(Math.abs(middle.x - (start.x + end.x) / 2)).toBeLessThan(2);
-    expect(Math.abs(middle.y - (start.y + end.y) / 2)).toBeLessThan(2);
+    expect(Math.abs(middle.y - (start.y + end.y - 30) / 2)).toBeLessThan(2);
 
     // The chart dragged 60 px to the right (older candles): the line goes along with them.
     const row = over.y + over.height * 0.95;

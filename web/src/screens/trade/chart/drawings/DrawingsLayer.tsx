@@ -1,6 +1,7 @@
 import { type ChartPoint, type Drawing, formatPrice, MAX_DRAWINGS } from '@pipstream/protocol';
 import {
   type KeyboardEvent,
+  type MouseEvent,
   type PointerEvent,
   useCallback,
   useEffect,
@@ -92,6 +93,11 @@ export function DrawingsLayer({ chart, instrument, colours, subscribeDrawn }: Dr
     from: ChartPoint;
     moved: boolean;
   } | null>(null);
+  /**
+   * The grip a press began on: the click that ends a press elsewhere (a placing tap, whose
+   * layer is gone by then) is not a tap on the grip under the finger.
+   */
+  const pressed = useRef<string | null>(null);
   /** A drag just ended on a grip: the click that follows is not a tap. */
   const dragged = useRef(false);
   const precision = instrument.PricePrecision;
@@ -143,7 +149,9 @@ export function DrawingsLayer({ chart, instrument, colours, subscribeDrawn }: Dr
     const box = chart.plotBox();
     const element = layer.current;
     if (!box || !element) return;
-    const frame = `${box.left}px,${box.top}px,${box.width}px,${box.height}px`;
+    // The price axis's width beside the pane: the bars under the pane span it too.
+    const axis = Math.max(0, (element.parentElement?.clientWidth ?? 0) - box.left - box.width);
+    const frame = `${box.left}px,${box.top}px,${box.width}px,${box.height}px,${axis}px`;
     if (element.dataset.frame !== frame) {
       element.dataset.frame = frame;
       Object.assign(element.style, {
@@ -152,6 +160,7 @@ export function DrawingsLayer({ chart, instrument, colours, subscribeDrawn }: Dr
         width: `${box.width}px`,
         height: `${box.height}px`,
       });
+      element.style.setProperty('--chart-axis', `${axis}px`);
     }
     const put = (key: string, x: number, y: number) => {
       const grip = grips.current.get(key);
@@ -300,6 +309,7 @@ export function DrawingsLayer({ chart, instrument, colours, subscribeDrawn }: Dr
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     const at = local(event);
+    pressed.current = drawing.id;
     hold.current = { pointerId: event.pointerId, drawing, handle, ...at, moved: false };
   };
   const gripMove = (event: PointerEvent<HTMLElement>) => {
@@ -336,7 +346,11 @@ export function DrawingsLayer({ chart, instrument, colours, subscribeDrawn }: Dr
     hold.current = null;
     setDraft(null);
   };
-  const gripClick = (drawing: Drawing) => {
+  const gripClick = (event: MouseEvent, drawing: Drawing) => {
+    const pressedHere = pressed.current === drawing.id;
+    pressed.current = null;
+    // A keyboard's click (no pointer: detail 0) is always a tap.
+    if (event.detail !== 0 && !pressedHere) return;
     if (dragged.current) {
       dragged.current = false;
       return;
@@ -422,16 +436,6 @@ export function DrawingsLayer({ chart, instrument, colours, subscribeDrawn }: Dr
 
   return (
     <fieldset ref={layer} className="chart-drawings" aria-label={t('web.trade.drawings.group')}>
-      {tool !== null && (
-        <div
-          className="chart-drawing-capture"
-          data-testid="drawing-capture"
-          onPointerDown={placeDown}
-          onPointerMove={placeMove}
-          onPointerUp={placeUp}
-          onPointerCancel={placeCancel}
-        />
-      )}
       {shown.map((drawing) =>
         drawing.id === PLACING ? null : (
           <span key={drawing.id} className="chart-drawing">
@@ -442,7 +446,7 @@ export function DrawingsLayer({ chart, instrument, colours, subscribeDrawn }: Dr
               aria-label={nameOf(drawing)}
               aria-pressed={drawing.id === selectedId}
               hidden
-              onClick={() => gripClick(drawing)}
+              onClick={(event) => gripClick(event, drawing)}
               {...gripProps(drawing, 'line')}
             >
               {drawing.kind === 'horizontal' ? priceText(drawing.price) : null}
@@ -461,6 +465,17 @@ export function DrawingsLayer({ chart, instrument, colours, subscribeDrawn }: Dr
               ))}
           </span>
         ),
+      )}
+      {/* Over the grips: while a tool is picked, every touch on the pane places. */}
+      {tool !== null && (
+        <div
+          className="chart-drawing-capture"
+          data-testid="drawing-capture"
+          onPointerDown={placeDown}
+          onPointerMove={placeMove}
+          onPointerUp={placeUp}
+          onPointerCancel={placeCancel}
+        />
       )}
       {tool !== null && (
         <div className="chart-drawing-bar" role="status">
