@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useFormat } from '../../../../i18n/FormatProvider.js';
-import { useQuote } from '../../../../live/hooks.js';
+import { live } from '../../../../live/store.js';
 import { market } from '../../../../state/market.js';
 import { showToast } from '../../../../state/ui.js';
 import { Button } from '../../../../ui/Button.js';
@@ -75,7 +75,6 @@ export function DrawingsLayer({ chart, instrument, colours, subscribeDrawn }: Dr
   const { kept } = useSnapshot(chartDrawings.state);
   const saved = (kept[instrument.Id] as readonly Drawing[] | undefined) ?? NONE;
   const { kind: tool } = useSnapshot(drawingTool);
-  const quote = useQuote(instrument.Id);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   /** The drawing being placed or dragged, drawn in place of its kept self. */
   const [draft, setDraft] = useState<Drawing | null>(null);
@@ -149,11 +148,12 @@ export function DrawingsLayer({ chart, instrument, colours, subscribeDrawn }: Dr
     const box = chart.plotBox();
     const element = layer.current;
     if (!box || !element) return;
-    // The price axis's width beside the pane: the bars under the pane span it too.
-    const axis = Math.max(0, (element.parentElement?.clientWidth ?? 0) - box.left - box.width);
-    const frame = `${box.left}px,${box.top}px,${box.width}px,${box.height}px,${axis}px`;
+    const frame = `${box.left}px,${box.top}px,${box.width}px,${box.height}px`;
     if (element.dataset.frame !== frame) {
       element.dataset.frame = frame;
+      // The price axis's width beside the pane (the bars under the pane span it too): read
+      // only when the pane moved, never at a tick, as it asks the browser for a layout.
+      const axis = Math.max(0, (element.parentElement?.clientWidth ?? 0) - box.left - box.width);
       Object.assign(element.style, {
         left: `${box.left}px`,
         top: `${box.top}px`,
@@ -410,6 +410,8 @@ export function DrawingsLayer({ chart, instrument, colours, subscribeDrawn }: Dr
     if (drawing.kind !== 'horizontal') return;
     const code =
       market.instruments.find((item) => item.Id === instrument.Id)?.ShowCode ?? instrument.Code;
+    // The quote read at the tap: a render at every tick would cost the chart for nothing.
+    const quote = live.quotes[instrument.Id];
     const told = alertAtLine({ id: instrument.Id, code, precision }, drawing.price, quote, t);
     showToast(told.text, told.ok ? 'success' : 'error');
     if (told.ok) setSelectedId(null);
