@@ -1,8 +1,8 @@
 /**
  * `trade`: the client bench's trade-screen scenario. Chromium at 360×740 and 4× CPU slow-down
  * on `/trade` with a 1-minute chart ticking (the mock steps every 100 ms), logged in: the chart
- * with three indicators (MA 5/10/20/60, Bollinger Bands, MACD) and ten order lines (three
- * holdings with SL and TP, one pending order) against the plain chart of the same screen: no
+ * with three indicators (MA 5/10/20/60, Bollinger Bands, MACD), ten order lines (three
+ * holdings with SL and TP, one pending order) and five drawings against the plain chart of the same screen: no
  * indicator, and a funded trader with no order, so what the holdings cost (their live P&L on
  * the labels, the account figures moving with them) is charged to the chart. Visits
  * interleave, in one run. Figures are printed and saved, never asserted.
@@ -52,6 +52,43 @@ const THREE_INDICATORS: IndicatorSettings = {
 
 /** Where the app keeps a device's indicators (web `chart/indicator-store.ts`). */
 const INDICATORS_KEY = 'pipstream.chart.indicators';
+/** Where the app keeps a device's drawings (web `chart/drawings/drawing-store.ts`). */
+const DRAWINGS_KEY = 'pipstream.chart.drawings';
+const DRAWINGS = 5;
+
+/**
+ * A script that keeps five drawings on `instrument` before the app starts: three horizontal
+ * lines around its price and two trend lines across the last half hour, dated by the page's
+ * own clock so they fall on the candles in view.
+ */
+function fiveDrawings(instrument: Instrument): string {
+  const price = instrument.ForexQuotations.Close;
+  const step = 10 ** -instrument.PricePrecision;
+  const level = (steps: number) =>
+    Number(formatPrice(price + steps * step, instrument.PricePrecision));
+  const horizontal = [-60, 20, 90].map((steps, n) => ({
+    id: `h${n}`,
+    kind: 'horizontal',
+    price: level(steps),
+  }));
+  const trends = [
+    [-1800, -40, -300, 40],
+    [-1500, 60, -120, -30],
+  ].map(([from, low, to, high], n) => ({
+    n,
+    from,
+    low: level(low ?? 0),
+    to,
+    high: level(high ?? 0),
+  }));
+  return `if (window === window.top) {
+  const now = Math.floor(Date.now() / 1000);
+  const trends = ${JSON.stringify(trends)}.map((t) => ({ id: 't' + t.n, kind: 'trend', from: { time: now + t.from, price: t.low }, to: { time: now + t.to, price: t.high } }));
+  localStorage.setItem(${JSON.stringify(DRAWINGS_KEY)}, JSON.stringify({ ${JSON.stringify(
+    String(instrument.Id),
+  )}: [...${JSON.stringify(horizontal)}, ...trends] }));
+}`;
+}
 
 interface Plan {
   readonly rounds: number;
@@ -144,6 +181,7 @@ async function chartState(cdp: CDPSession) {
     expression: `JSON.stringify({
       drawn: !!document.querySelector('.chart:not(.chart-pending) .chart-pane-main canvas'),
       lines: document.querySelectorAll('.chart-line').length,
+      drawings: document.querySelectorAll('.chart-drawing-grip').length,
       account: /[0-9]/.test(document.querySelector('[data-testid="trade-available"]')?.textContent ?? ''),
       indicators: (document.querySelector('[data-line="macd.signal"]')?.textContent ?? '') !== '',
     })`,
@@ -152,6 +190,7 @@ async function chartState(cdp: CDPSession) {
   return JSON.parse(String(result.value)) as {
     drawn: boolean;
     lines: number;
+    drawings: number;
     indicators: boolean;
     account: boolean;
   };
@@ -165,7 +204,8 @@ async function waitForChart(cdp: CDPSession, full: boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const state = await chartState(cdp);
-    const complete = !full || (state.indicators && state.lines >= ORDER_LINES);
+    const complete =
+      !full || (state.indicators && state.lines >= ORDER_LINES && state.drawings >= DRAWINGS);
     if (state.drawn && state.account && complete) return state;
     if (Date.now() > deadline)
       throw new Error(`the chart was not up in time: ${JSON.stringify(state)}`);
@@ -186,7 +226,7 @@ async function visit(
   const settings = full ? THREE_INDICATORS : DEFAULT_INDICATORS;
   const init = `${sessionScript(trader)}\nif (window === window.top) localStorage.setItem(${JSON.stringify(
     INDICATORS_KEY,
-  )}, ${JSON.stringify(JSON.stringify(settings))});`;
+  )}, ${JSON.stringify(JSON.stringify(settings))});${full ? `\n${fiveDrawings(traders.instrument)}` : ''}`;
   const phone = await openPhone(browser, init, THROTTLE);
   try {
     await phone.page.goto(`${stack.baseUrl}/trade?id=${traders.instrument.Id}&lang=en`);
@@ -234,6 +274,7 @@ async function run({ quick }: BenchOptions): Promise<BenchResult> {
       period: '1min',
       indicators: 'MA 5/10/20/60, BOLL 20/2, MACD 12/26/9',
       orderLines: ORDER_LINES,
+      drawings: DRAWINGS,
       rounds: plan.rounds,
       windowMs: plan.windowMs,
       startUp: plan.startUp,
@@ -244,7 +285,7 @@ async function run({ quick }: BenchOptions): Promise<BenchResult> {
       throttle: THROTTLE,
       notes: [
         `\`/trade?id=${CHART_CODE}\` on the 1-minute chart, logged in, the mock stepping every ${TICK_MS} ms (a DAY_MARKET frame each step, and a candle frame of the chart's instrument whenever the step moves it).`,
-        `Chart: ${params.indicators}, and ${ORDER_LINES} order lines (${HOLDINGS} buys with SL and TP, 1 pending sell) on ${CHART_CODE}; plain chart: no indicator and a funded trader with no order, so what the holdings cost (their P&L labels, the account figures moving with them) is charged to the chart.`,
+        `Chart: ${params.indicators}, ${ORDER_LINES} order lines (${HOLDINGS} buys with SL and TP, 1 pending sell) and ${DRAWINGS} drawings (3 horizontal lines, 2 trend lines) on ${CHART_CODE}; plain chart: no indicator and a funded trader with no order, so what the holdings cost (their P&L labels, the account figures moving with them) is charged to the chart.`,
         `${plan.rounds} visits per page, each a cold phone context. A window of ${plan.windowMs / 1000} s starts once the page's start-up is over, by one rule for both pages: the chart and the account's figures up (the indicators and every line too, for the chart), then at least ${plan.startUp.minMs / 1000} s and no request finished for ${plan.startUp.quietMs / 1000} s (${plan.startUp.maxMs / 1000} s at most).`,
         'Scripting, busy time and heap are the main thread’s (CDP Performance.getMetrics); the indicators are computed in the live worker, which is not in them.',
       ],
