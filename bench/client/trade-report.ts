@@ -1,7 +1,8 @@
 /**
- * The trade-screen scenario's figures: the chart with three indicators, ten order lines and a
- * trailing stop against the plain chart of the same screen, medians per subject, the ratio of main-thread
- * scripting and the trade screen's targets. Pure, so it is tested.
+ * The trade-screen scenario's figures: the chart with three indicators, ten order lines, a
+ * trailing stop and five drawings against the plain chart of the same screen, medians per
+ * subject, the ratio of main-thread scripting and the trade screen's targets. Pure, so it is
+ * tested.
  */
 import { table } from '../lib/results.js';
 import { ratio, round } from '../lib/stats.js';
@@ -90,7 +91,7 @@ export function tradeReport({ windows, throttle, notes }: TradeReportInput) {
         'heap MB',
       ],
       [
-        row('chart: 3 indicators, 10 order lines, a trailing stop', chart),
+        row('chart: 3 indicators, 10 order lines, a trailing stop, 5 drawings', chart),
         row('plain chart', plain),
       ],
     ),

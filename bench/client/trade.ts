@@ -1,10 +1,11 @@
 /**
  * `trade`: the client bench's trade-screen scenario. Chromium at 360×740 and 4× CPU slow-down
  * on `/trade` with a 1-minute chart ticking (the mock steps every 100 ms), logged in: the chart
- * with three indicators (MA 5/10/20/60, Bollinger Bands, MACD) and ten order lines (three
- * holdings with SL and TP, the first one's stop trailing; one pending order) against the plain chart of the same screen: no
- * indicator, and a funded trader with no order, so what the holdings cost (their live P&L on
- * the labels, the account figures moving with them) is charged to the chart. Visits
+ * with three indicators (MA 5/10/20/60, Bollinger Bands, MACD), ten order lines (three
+ * holdings with SL and TP, the first one's stop trailing; one pending order) and five drawings
+ * against the plain chart of the same screen: no indicator, and a funded trader with no order,
+ * so what the holdings cost (their live P&L on the labels, the account figures moving with
+ * them) is charged to the chart. Visits
  * interleave, in one run. Figures are printed and saved, never asserted.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -59,6 +60,44 @@ const TRAILING_KEY = 'pipstream.trailing-stops';
  * near enough that the mock's walk moves it now and then during a run.
  */
 const TRAILING = { distancePips: 15, stepPips: 1 } as const;
+
+/** Where the app keeps a device's drawings (web `chart/drawings/drawing-store.ts`). */
+const DRAWINGS_KEY = 'pipstream.chart.drawings';
+const DRAWINGS = 5;
+
+/**
+ * A script that keeps five drawings on `instrument` before the app starts: three horizontal
+ * lines around its price and two trend lines across the last half hour, dated by the page's
+ * own clock so they fall on the candles in view.
+ */
+function fiveDrawings(instrument: Instrument): string {
+  const price = instrument.ForexQuotations.Close;
+  const step = 10 ** -instrument.PricePrecision;
+  const level = (steps: number) =>
+    Number(formatPrice(price + steps * step, instrument.PricePrecision));
+  const horizontal = [-60, 20, 90].map((steps, n) => ({
+    id: `h${n}`,
+    kind: 'horizontal',
+    price: level(steps),
+  }));
+  const trends = [
+    [-1800, -40, -300, 40],
+    [-1500, 60, -120, -30],
+  ].map(([from, low, to, high], n) => ({
+    n,
+    from,
+    low: level(low ?? 0),
+    to,
+    high: level(high ?? 0),
+  }));
+  return `if (window === window.top) {
+  const now = Math.floor(Date.now() / 1000);
+  const trends = ${JSON.stringify(trends)}.map((t) => ({ id: 't' + t.n, kind: 'trend', from: { time: now + t.from, price: t.low }, to: { time: now + t.to, price: t.high } }));
+  localStorage.setItem(${JSON.stringify(DRAWINGS_KEY)}, JSON.stringify({ ${JSON.stringify(
+    String(instrument.Id),
+  )}: [...${JSON.stringify(horizontal)}, ...trends] }));
+}`;
+}
 
 interface Plan {
   readonly rounds: number;
@@ -160,6 +199,7 @@ async function chartState(cdp: CDPSession) {
       drawn: !!document.querySelector('.chart:not(.chart-pending) .chart-pane-main canvas'),
       lines: document.querySelectorAll('.chart-line').length,
       trailing: document.querySelectorAll('.chart-line-trailing').length,
+      drawings: document.querySelectorAll('.chart-drawing-grip').length,
       account: /[0-9]/.test(document.querySelector('[data-testid="trade-available"]')?.textContent ?? ''),
       indicators: (document.querySelector('[data-line="macd.signal"]')?.textContent ?? '') !== '',
     })`,
@@ -171,6 +211,7 @@ async function chartState(cdp: CDPSession) {
     indicators: boolean;
     account: boolean;
     trailing: number;
+    drawings: number;
   };
 }
 
@@ -183,7 +224,11 @@ async function waitForChart(cdp: CDPSession, full: boolean, timeoutMs: number) {
   for (;;) {
     const state = await chartState(cdp);
     const complete =
-      !full || (state.indicators && state.lines >= ORDER_LINES && state.trailing > 0);
+      !full ||
+      (state.indicators &&
+        state.lines >= ORDER_LINES &&
+        state.trailing > 0 &&
+        state.drawings >= DRAWINGS);
     if (state.drawn && state.account && complete) return state;
     if (Date.now() > deadline)
       throw new Error(`the chart was not up in time: ${JSON.stringify(state)}`);
@@ -208,9 +253,10 @@ async function visit(
       { ...TRAILING, orderId: traders.trailingOrderId, setAt: Date.now(), uid: trader.user.uid },
     ];
   }
+  const drawings = full ? `\n${fiveDrawings(traders.instrument)}` : '';
   const init = `${sessionScript(trader)}\nif (window === window.top) for (const [key, value] of Object.entries(${JSON.stringify(
     kept,
-  )})) localStorage.setItem(key, JSON.stringify(value));`;
+  )})) localStorage.setItem(key, JSON.stringify(value));${drawings}`;
   const phone = await openPhone(browser, init, THROTTLE);
   try {
     await phone.page.goto(`${stack.baseUrl}/trade?id=${traders.instrument.Id}&lang=en`);
@@ -259,6 +305,7 @@ async function run({ quick }: BenchOptions): Promise<BenchResult> {
       indicators: 'MA 5/10/20/60, BOLL 20/2, MACD 12/26/9',
       trailingStop: `${TRAILING.distancePips} pips behind the price, moved by ${TRAILING.stepPips} pip at least`,
       orderLines: ORDER_LINES,
+      drawings: DRAWINGS,
       rounds: plan.rounds,
       windowMs: plan.windowMs,
       startUp: plan.startUp,
@@ -269,7 +316,7 @@ async function run({ quick }: BenchOptions): Promise<BenchResult> {
       throttle: THROTTLE,
       notes: [
         `\`/trade?id=${CHART_CODE}\` on the 1-minute chart, logged in, the mock stepping every ${TICK_MS} ms (a DAY_MARKET frame each step, and a candle frame of the chart's instrument whenever the step moves it).`,
-        `Chart: ${params.indicators}, and ${ORDER_LINES} order lines (${HOLDINGS} buys with SL and TP, the first trailing its stop ${params.trailingStop}, so the live worker moves it through the API now and then; 1 pending sell) on ${CHART_CODE}; plain chart: no indicator and a funded trader with no order, so what the holdings cost (their P&L labels, the account figures moving with them) is charged to the chart.`,
+        `Chart: ${params.indicators}, ${ORDER_LINES} order lines (${HOLDINGS} buys with SL and TP, the first trailing its stop ${params.trailingStop}, so the live worker moves it through the API now and then; 1 pending sell) and ${DRAWINGS} drawings (3 horizontal lines, 2 trend lines) on ${CHART_CODE}; plain chart: no indicator and a funded trader with no order, so what the holdings cost (their P&L labels, the account figures moving with them) is charged to the chart.`,
         `${plan.rounds} visits per page, each a cold phone context. A window of ${plan.windowMs / 1000} s starts once the page's start-up is over, by one rule for both pages: the chart and the account's figures up (the indicators and every line too, for the chart), then at least ${plan.startUp.minMs / 1000} s and no request finished for ${plan.startUp.quietMs / 1000} s (${plan.startUp.maxMs / 1000} s at most).`,
         'Scripting, busy time and heap are the main thread’s (CDP Performance.getMetrics); the indicators are computed in the live worker, which is not in them.',
       ],

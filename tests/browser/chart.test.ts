@@ -17,6 +17,7 @@ import { legendAt, PRICE_PANE, steadyBox, sweep } from './test-support/chart.js'
 import { eventually } from './test-support/eventually.js';
 import { shown } from './test-support/languages.js';
 import { useBrowserSuite } from './test-support/suite.js';
+import { touchScreen } from './test-support/touch.js';
 import { instrumentOf } from './test-support/trading.js';
 
 // The simulator's own steps are a minute apart: a test's prices hold still while it drags.
@@ -447,28 +448,4 @@ async function tabTo(app: AppPage, target: Locator, limit = 60) {
     await app.page.keyboard.press('Tab');
   }
   throw new Error(`not reached with Tab in ${limit} stops: ${target}`);
-}
-
-/** A point on the screen, in CSS px. */
-interface Point {
-  x: number;
-  y: number;
-}
-
-/**
- * The phone's touch screen, through the DevTools protocol (`Input.dispatchTouchEvent`): real
- * touch input, which the page receives as touch and pointer events, as from a finger.
- */
-async function touchScreen(app: AppPage) {
-  const session = await app.context.newCDPSession(app.page);
-  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: readonly Point[]) =>
-    session.send('Input.dispatchTouchEvent', {
-      type,
-      touchPoints: points.map((point, id) => ({ x: point.x, y: point.y, id })),
-    });
-  return {
-    start: (points: readonly Point[]) => send('touchStart', points),
-    move: (points: readonly Point[]) => send('touchMove', points),
-    end: () => send('touchEnd', []),
-  };
 }

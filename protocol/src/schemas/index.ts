@@ -1,6 +1,7 @@
 export * from './address.js';
 export * from './alert.js';
 export * from './content.js';
+export * from './drawing.js';
 export * from './explain.js';
 export * from './first-screen.js';
 export * from './market.js';

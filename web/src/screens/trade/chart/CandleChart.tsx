@@ -38,6 +38,8 @@ import {
   SUB_PANE_PX,
   themeColours,
 } from './controller.js';
+import { DrawingsLayer } from './drawings/DrawingsLayer.js';
+import { DrawMenu } from './drawings/DrawMenu.js';
 import { IndicatorSheet } from './IndicatorSheet.js';
 import { chartIndicators } from './indicator-store.js';
 import { indicatorHeading, lineFigure, lineLabel, ohlcFigures } from './legend.js';
@@ -375,6 +377,7 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
         >
           {t('web.trade.indicators.open')}
         </Button>
+        <DrawMenu />
       </div>
       <div className="chart-stage">
         <div
@@ -386,6 +389,15 @@ export function CandleChart({ instrument, period, active }: CandleChartProps) {
           <OrderLinesLayer
             chart={chart}
             instrumentId={instrument.Id}
+            colours={colours}
+            subscribeDrawn={drawn.subscribe}
+          />
+        )}
+        {chart && colours && isDrawn && (
+          <DrawingsLayer
+            key={instrument.Id}
+            chart={chart}
+            instrument={instrument}
             colours={colours}
             subscribeDrawn={drawn.subscribe}
           />

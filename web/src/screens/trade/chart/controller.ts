@@ -33,6 +33,7 @@ import type { IndicatorUpdate } from '../../../worker/contract.js';
 import { labelsInside } from './axis-labels.js';
 import type { ChartType } from './chart-type.js';
 import { type ChartLevel, drawBars, drawCandles, drawCloseLine, drawLevels } from './draw.js';
+import { type PaintedDrawing, paintDrawings } from './drawings/paint.js';
 import { bindGestures } from './gestures.js';
 import {
   applyIndicatorUpdate,
@@ -103,6 +104,8 @@ export interface ChartController {
   applyIndicators(update: IndicatorUpdate, topic: string): void;
   /** The trader's order lines across the price pane. */
   setLevels(levels: readonly ChartLevel[]): void;
+  /** The trader's drawings on the price pane. */
+  setDrawings(drawings: readonly PaintedDrawing[]): void;
   /** Draws everything again in another theme's colours; candles and window stay as they are. */
   recolour(colours: ChartColours): void;
   /** Draws the price pane as candlesticks, a line or an area. */
@@ -121,6 +124,10 @@ export interface ChartController {
   yOf(price: number): number | null;
   /** The price at `y` CSS px from the price pane's top. */
   priceAt(y: number): number | null;
+  /** Where moment `time` (UTC seconds) is on the price pane, CSS px from its left. */
+  xOf(time: number): number | null;
+  /** The moment (UTC seconds) at `x` CSS px from the price pane's left. */
+  timeAt(x: number): number | null;
   /** The price pane's plot area (its position on screen, for the order lines over it). */
   plotArea(): HTMLElement | null;
   /** The price pane's plot area in CSS px from the chart's top left; `null` before it draws. */
@@ -194,6 +201,7 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
   let lines: readonly IndicatorLine[] = [];
   let panes: readonly Pane[] = [];
   let levels: readonly ChartLevel[] = [];
+  let drawings: readonly PaintedDrawing[] = [];
   let colours = setup.colours;
   const indicators = emptyIndicatorColumns();
   const syncKey = `chart-${Math.random().toString(36).slice(2)}`;
@@ -348,6 +356,7 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
         drawCloseLine(u, columns, slot, line, type === 'area' ? colours.area : undefined);
       }
       drawLevels(u, levels);
+      paintDrawings(u, drawings);
       setup.onDrawn?.();
     } else if (pane === 'volume') {
       drawBars(u, columns.time, lineValues('volume'), slot, 'volume', (i) =>
@@ -558,6 +567,11 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
       main()?.redraw(false, false);
     },
 
+    setDrawings(next) {
+      drawings = next;
+      main()?.redraw(false, false);
+    },
+
     setType(next) {
       if (next === type) return;
       type = next;
@@ -606,6 +620,16 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
     priceAt(y) {
       const u = main();
       return u ? u.posToVal(y, 'y') : null;
+    },
+
+    xOf(time) {
+      const u = main();
+      return u ? u.valToPos(time, 'x') : null;
+    },
+
+    timeAt(x) {
+      const u = main();
+      return u ? u.posToVal(x, 'x') : null;
     },
 
     plotArea: () => main()?.over ?? null,
