@@ -1,3 +1,5 @@
+// Over 400 lines: one component ties the controller, the legend, the order lines and the
+// drawings to one uPlot chart and its feed; the logic of each lives in its own module.
 import {
   type Candle,
   type ChartPeriod,

@@ -1,3 +1,5 @@
+// Over 400 lines: placing, selecting, dragging and moving by keys share the drawing being
+// edited and its grips; the geometry and the kept list live in their own modules.
 import { type ChartPoint, type Drawing, formatPrice, MAX_DRAWINGS } from '@pipstream/protocol';
 import {
   type KeyboardEvent,
