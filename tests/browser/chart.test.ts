@@ -156,12 +156,110 @@ describe('periods built from the upstream’s', () => {
   });
 });
 
+describe('a tick', () => {
+  /**
+   * The price pane's canvas as hashes: uPlot's canvas alone, and the picture a trader sees
+   * (uPlot's canvas with the forming slot's layer over it).
+   */
+  function pictures(page: AppPage['page']) {
+    return page.evaluate(() => {
+      const pane = document.querySelector('.chart:not(.chart-pending) .chart-pane-main');
+      const base = pane?.querySelector<HTMLCanvasElement>('canvas:not(.chart-slot)');
+      const layer = pane?.querySelector<HTMLCanvasElement>('canvas.chart-slot');
+      if (!base) throw new Error('no chart canvas');
+      const hash = (canvas: HTMLCanvasElement) => {
+        const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+        let h = 2166136261;
+        for (const byte of data ?? []) h = Math.imul(h ^ byte, 16777619);
+        return h >>> 0;
+      };
+      const seen = document.createElement('canvas');
+      seen.width = base.width;
+      seen.height = base.height;
+      const context = seen.getContext('2d');
+      context?.drawImage(base, 0, 0);
+      if (layer && !layer.hidden) {
+        context?.drawImage(layer, layer.offsetLeft * (base.width / base.clientWidth), 0);
+      }
+      return { canvas: hash(base), seen: hash(seen) };
+    });
+  }
+
+  it.each([
+    ['candles', 'AUDUSD'],
+    ['area', 'NZDUSD'],
+  ])(
+    'inside the drawn range repaints the forming %s alone, as a full redraw paints it',
+    async (type, code) => {
+      const app = await suite.newApp();
+      const { page } = app;
+      // Moving averages and MACD: lines that end in the slot, on the price pane and under it.
+      const settings = {
+        ...DEFAULT_INDICATORS,
+        ma: { ...DEFAULT_INDICATORS.ma, on: true },
+        macd: { ...DEFAULT_INDICATORS.macd, on: true },
+      };
+      await page.addInitScript(
+        ([indicators, chartType]) => {
+          localStorage.setItem('pipstream.chart.indicators', indicators);
+          localStorage.setItem('pipstream.chart.type', chartType);
+        },
+        [JSON.stringify(settings), JSON.stringify(type)] as const,
+      );
+      await suite.stack.control('/market/status', { code, status: 0 });
+      const instrument = await instrumentOf(suite.stack, code);
+      const { PricePrecision } = instrument;
+      const step = 10 ** -PricePrecision;
+      const moveTo = async (price: number) => {
+        const text = formatPrice(price, PricePrecision);
+        await suite.stack.control('/market/price', { code, price: Number(text) });
+        await expect.poll(() => page.getByTestId('trade-price').textContent()).toBe(shown(text));
+      };
+      await app.open(`/trade?id=${instrument.Id}`);
+      await page.locator(PRICE_PANE).waitFor();
+      const time = async () => (await legendAt(page, []))[0];
+      /** The pictures once two reads a frame or more apart agree. */
+      const settled = async () => {
+        for (;;) {
+          const first = await pictures(page);
+          await page.evaluate(() => new Promise(requestAnimationFrame));
+          const second = await pictures(page);
+          if (first.seen === second.seen && first.canvas === second.canvas) return second;
+        }
+      };
+
+      // Again if a new minute opens a candle midway (the simulator's own step is a minute).
+      for (let attempt = 1; ; attempt++) {
+        const minute = await time();
+        const close = instrument.ForexQuotations.Close;
+        // Three steps up, then one back: the forming candle's own high and low hold the second
+        // price, so no scale moves for it.
+        await moveTo(close + 3 * step);
+        const before = await settled();
+        await moveTo(close + step);
+        await eventually(async () => (await pictures(page)).seen).not.toBe(before.seen);
+        const tick = await settled();
+        // A full redraw of the same candles: at a new width, then at the old one again.
+        const viewport = page.viewportSize() ?? { width: 360, height: 740 };
+        await page.setViewportSize({ ...viewport, width: viewport.width + 8 });
+        await eventually(async () => (await pictures(page)).seen).not.toBe(tick.seen);
+        await page.setViewportSize(viewport);
+        await eventually(async () => (await pictures(page)).seen).toBe(tick.seen);
+        if ((await time()) !== minute && attempt < 3) continue;
+        // uPlot's canvas kept its picture through the tick: the slot's layer alone was painted.
+        expect(tick.canvas).toBe(before.canvas);
+        break;
+      }
+    },
+  );
+});
+
 describe('chart types', () => {
   /** Pixels of the price pane's canvas by what painted them: candles, the line, its fill. */
   function painted(page: AppPage['page']) {
     return page.evaluate(() => {
       const canvas = document.querySelector<HTMLCanvasElement>(
-        '.chart:not(.chart-pending) .chart-pane-main canvas',
+        '.chart:not(.chart-pending) .chart-pane-main canvas:not(.chart-slot)',
       );
       const style = getComputedStyle(document.querySelector('.chart') ?? document.body);
       const rgb = (name: string) => {
@@ -228,7 +326,9 @@ describe('indicators', () => {
     const app = await suite.newApp();
     const { page } = app;
     await app.open(`/trade?id=${eurusd.Id}`);
-    await page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
+    await page
+      .locator('.chart:not(.chart-pending) .chart-pane-main canvas:not(.chart-slot)')
+      .waitFor();
 
     // The sheet from the keyboard alone: Tab to its button, Enter, Tab on to each switch,
     // Space to turn it on; Escape closes it and gives the focus back to the button.
@@ -274,12 +374,12 @@ describe('indicators', () => {
     await eventually(async () => (await legend()).join(' ') === (await expected()).join(' ')).toBe(
       true,
     );
-    await page.locator('.chart-pane-rsi canvas').waitFor();
-    await page.locator('.chart-pane-macd canvas').waitFor();
+    await page.locator('.chart-pane-rsi canvas:not(.chart-slot)').waitFor();
+    await page.locator('.chart-pane-macd canvas:not(.chart-slot)').waitFor();
 
     // Kept on this device: a reload brings the same indicators back.
     await app.reload();
-    await page.locator('.chart-pane-rsi canvas').waitFor();
+    await page.locator('.chart-pane-rsi canvas:not(.chart-slot)').waitFor();
     await page.getByTestId('legend-macd.signal').waitFor();
     expect(await page.getByTestId('legend-ma5').count()).toBe(0);
   });
@@ -299,7 +399,7 @@ describe('indicators', () => {
       localStorage.setItem('pipstream.chart.indicators', stored);
     }, JSON.stringify(settings));
     await app.open(`/trade?id=${eurusd.Id}`);
-    await page.locator('.chart-pane-rsi canvas').waitFor();
+    await page.locator('.chart-pane-rsi canvas:not(.chart-slot)').waitFor();
     const colourOf = (testId: string) =>
       page.getByTestId(testId).evaluate((item) => {
         const value = item.querySelector('i');
@@ -338,7 +438,9 @@ describe('indicators', () => {
     const app = await suite.newApp();
     const { page } = app;
     await app.open(`/trade?id=${eurusd.Id}`);
-    await page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
+    await page
+      .locator('.chart:not(.chart-pending) .chart-pane-main canvas:not(.chart-slot)')
+      .waitFor();
     await page.getByRole('button', { name: 'Indicators' }).click();
     const sheet = page.getByRole('dialog', { name: 'Indicators' });
     await sheet.getByRole('switch', { name: 'Moving average (MA)' }).click();
@@ -396,7 +498,7 @@ describe('indicators', () => {
     const close = (value: number) => shown(formatPrice(value, audusd.PricePrecision));
 
     // Every candle, left to right, with its RSI: blank through the warm-up, then the table's.
-    await page.locator('.chart-pane-rsi canvas').waitFor();
+    await page.locator('.chart-pane-rsi canvas:not(.chart-slot)').waitFor();
     const rsiRows = await sweep(page, ['close', 'rsi'], 0);
     const { closes, rsi14 } = STOCKCHARTS_RSI;
     expect(rsiRows).toEqual(

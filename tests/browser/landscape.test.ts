@@ -12,7 +12,9 @@ const suite = useBrowserSuite();
 async function openChart(app: AppPage) {
   const euro = await instrumentOf(suite.stack, 'EURUSD');
   await app.open(`/trade?id=${euro.Id}`);
-  await app.page.locator('.chart:not(.chart-pending) .chart-canvas canvas').waitFor();
+  await app.page
+    .locator('.chart:not(.chart-pending) .chart-canvas canvas:not(.chart-slot)')
+    .waitFor();
 }
 
 /**
@@ -95,7 +97,9 @@ describe('Buy and Sell', () => {
       const app = await suite.newApp(phone);
       const euro = await instrumentOf(suite.stack, 'EURUSD');
       await openLoggedIn(app, demo, `/trade?id=${euro.Id}`);
-      await app.page.locator('.chart:not(.chart-pending) .chart-canvas canvas').waitFor();
+      await app.page
+        .locator('.chart:not(.chart-pending) .chart-canvas canvas:not(.chart-slot)')
+        .waitFor();
       expect(await app.page.evaluate(() => scrollY)).toBe(0);
       expect(await inReach(app, 'Buy')).toBe(true);
       expect(await inReach(app, 'Sell')).toBe(true);

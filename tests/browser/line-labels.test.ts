@@ -211,7 +211,9 @@ describe('order labels on the chart', () => {
       await useScriptFonts(app.context);
       await seedLanguage(app, language, session);
       await openWithoutQuery(app, `/trade?id=${eurusd.Id}`);
-      await page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
+      await page
+        .locator('.chart:not(.chart-pending) .chart-pane-main canvas:not(.chart-slot)')
+        .waitFor();
       const snap = async (name: string, phone: PhoneOptions) => {
         if (phone.viewport) await page.setViewportSize(phone.viewport);
         await readableLabels(app, 4);
@@ -266,7 +268,9 @@ describe('the chart’s legend', () => {
     expect(folded?.height).toBeLessThan(24);
 
     await app.reload();
-    await page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
+    await page
+      .locator('.chart:not(.chart-pending) .chart-pane-main canvas:not(.chart-slot)')
+      .waitFor();
     await eventually(() => toggle.getAttribute('aria-expanded')).toBe('false');
     await eventually(lines).toBe(1);
     await toggle.click();
@@ -293,7 +297,8 @@ describe('the time axis', () => {
     for (let step = 0; step < 50; step++) {
       x += 2;
       await app.page.mouse.move(x, y);
-      if (await inkAtLeftEdge(app.page.locator('.chart-pane-main canvas'))) cut.push(step);
+      if (await inkAtLeftEdge(app.page.locator('.chart-pane-main canvas:not(.chart-slot)')))
+        cut.push(step);
     }
     await app.page.mouse.up();
     expect(cut).toEqual([]);

@@ -249,7 +249,9 @@ describe('the bar and the details sheet for review', () => {
       await openWithoutQuery(app, `/trade?id=${euro.Id}`);
       const text = (key: string) => localeText(language, key);
       const screen = screenOf(app);
-      await screen.locator('.chart:not(.chart-pending) .chart-canvas canvas').waitFor();
+      await screen
+        .locator('.chart:not(.chart-pending) .chart-canvas canvas:not(.chart-slot)')
+        .waitFor();
       const open = screen.locator('.order-details-button');
       await open.click();
       const sheet = page.getByRole('dialog');

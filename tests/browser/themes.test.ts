@@ -26,7 +26,7 @@ const upColour = (app: AppPage) =>
 const chartPixels = (app: AppPage, colours: readonly string[]) =>
   app.page.evaluate((wanted) => {
     const canvas = document.querySelector<HTMLCanvasElement>(
-      'main:not([hidden]) .chart-pane-main canvas',
+      'main:not([hidden]) .chart-pane-main canvas:not(.chart-slot)',
     );
     const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
     if (!pixels) return null;
@@ -132,7 +132,9 @@ describe('themes', () => {
     const euro = await instrumentOf(suite.stack, 'EURUSD');
     const app = await suite.newApp({ ...UPRIGHT, colorScheme: 'dark' });
     await openLoggedIn(app, account.session, `/trade?id=${euro.Id}`);
-    await app.page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
+    await app.page
+      .locator('.chart:not(.chart-pending) .chart-pane-main canvas:not(.chart-slot)')
+      .waitFor();
     // A mark on this page: a reload would lose it.
     await app.page.evaluate(() => Object.assign(window, { sameVisit: true }));
     const dark = await upColour(app);

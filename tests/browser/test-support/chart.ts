@@ -34,7 +34,9 @@ export function priceAway(instrument: Instrument, from: number, steps: number): 
 export async function openChart(app: AppPage, session: Session, instrument: Instrument) {
   await openLoggedIn(app, session, `/trade?id=${instrument.Id}`);
   await app.page.getByRole('heading', { level: 1, name: instrument.ShowCode }).waitFor();
-  await app.page.locator('.chart:not(.chart-pending) .chart-pane-main canvas').waitFor();
+  await app.page
+    .locator('.chart:not(.chart-pending) .chart-pane-main canvas:not(.chart-slot)')
+    .waitFor();
 }
 
 /**

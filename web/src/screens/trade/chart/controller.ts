@@ -32,8 +32,26 @@ import 'uplot/dist/uPlot.min.css';
 import type { IndicatorUpdate } from '../../../worker/contract.js';
 import { labelsInside } from './axis-labels.js';
 import type { ChartType } from './chart-type.js';
-import { type ChartLevel, drawBars, drawCandles, drawCloseLine, drawLevels } from './draw.js';
+import {
+  type ChartLevel,
+  drawBars,
+  drawCandles,
+  drawCloseLine,
+  drawLevels,
+  drawSegments,
+  type IndexSpan,
+  type LineStroke,
+} from './draw.js';
 import { type PaintedDrawing, paintDrawings } from './drawings/paint.js';
+import {
+  createSlotLayer,
+  type DrawnRange,
+  layeredFrom,
+  leftOfColumn,
+  type SlotLayer,
+  slotColumn,
+  withinRange,
+} from './forming-slot.js';
 import { bindGestures } from './gestures.js';
 import {
   applyIndicatorUpdate,
@@ -188,6 +206,9 @@ interface Plot {
   readonly unbind: () => void;
 }
 
+/** uPlot's own straight-line paths, which the indicator series cut short of the forming slot. */
+const linear = uPlot.paths.linear?.();
+
 /** Makes the chart inside `host`; it draws once it has both a size and candles. */
 export function createChartController(host: HTMLElement, setup: ChartSetup): ChartController {
   let columns: CandleColumns = emptyColumns();
@@ -208,6 +229,12 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
   let nulls: Series = [];
   /** Measures the time labels' widths (a canvas of its own: uPlot's caches its font). */
   let measure: CanvasRenderingContext2D | null = null;
+  /** Each plot's forming-slot layer (see forming-slot.ts), made at its first draw. */
+  const layers = new WeakMap<uPlot, SlotLayer>();
+  /** What each value scale was last ranged over: a tick inside it needs no full redraw. */
+  const drawnRanges: Record<string, DrawnRange> = {};
+  /** Something other than the forming candle's values changed since the last render. */
+  let redrawAll = true;
 
   const seconds = () => CHART_PERIOD_SECONDS[terms.period];
   const bounds = (): ViewBounds | null => {
@@ -236,15 +263,31 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
 
   const lineColour = (line: IndicatorLine) => indicatorColour(line, lines, colours);
 
-  function seriesOf(line: IndicatorLine): uPlot.Series {
-    const drawnAsBars = line.part === 'volume' || line.part === 'histogram';
+  const drawnAsBars = (line: IndicatorLine) => line.part === 'volume' || line.part === 'histogram';
+
+  function strokeOf(line: IndicatorLine): LineStroke {
     return {
-      stroke: lineColour(line),
+      colour: lineColour(line),
       width: 1,
       ...(line.indicator === 'ema' && { dash: [4, 3] }),
+    };
+  }
+
+  /** uPlot's paths for a line, up to the layer's first candle (the layer draws on from it). */
+  const uptoSlot: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
+    const last = Math.min(idx1, layeredFrom(columns.time.length));
+    return linear && last > idx0 ? linear(u, seriesIdx, idx0, last) : null;
+  };
+
+  function seriesOf(line: IndicatorLine): uPlot.Series {
+    const stroke = strokeOf(line);
+    return {
+      stroke: stroke.colour,
+      width: stroke.width,
+      ...(stroke.dash && { dash: [...stroke.dash] }),
       points: { show: false },
-      scale: line.pane === 'price' ? 'y' : line.pane,
-      ...(drawnAsBars && { paths: () => null }),
+      scale: scaleOf(line.pane === 'price' ? 'main' : line.pane),
+      paths: drawnAsBars(line) ? () => null : uptoSlot,
     };
   }
 
@@ -259,7 +302,7 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
       ticks: { stroke: colours.grid, width: 1, size: 4 },
     };
     const axisTime = axisTimeFormat(setup.locale, terms.period);
-    const scale = pane === 'main' ? 'y' : pane;
+    const scale = scaleOf(pane);
     const values: uPlot.Axis['values'] =
       pane === 'main'
         ? (_u, splits) => splits.map(price)
@@ -318,62 +361,122 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
     return { splits, grid: { show: false }, ticks: { show: false } };
   }
 
+  /** The range of `pane`'s value scale for the values from `min` to `max`. */
+  function valueRange(pane: Plot['pane'], min: number, max: number): uPlot.Range.MinMax {
+    if (pane === 'main') {
+      const pad = (max - min) * 0.08 || Math.abs(max) * 0.001 || 1;
+      return [min - pad, max + pad];
+    }
+    if (pane === 'rsi') return [0, 100];
+    if (pane === 'volume') return [0, max * 1.1 || 1];
+    const edge = Math.max(Math.abs(min), Math.abs(max)) * 1.1 || 1;
+    return [-edge, edge];
+  }
+
   function scales(pane: Plot['pane']): uPlot.Scales {
     const x: uPlot.Scale = {
       time: true,
       range: (_u, min, max) => (view ? [view.min, view.max] : [min, max]),
     };
-    if (pane === 'main') {
-      return {
-        x,
-        y: {
-          range: (_u, min, max) => {
-            const pad = (max - min) * 0.08 || Math.abs(max) * 0.001 || 1;
-            return [min - pad, max + pad];
-          },
-        },
-      };
-    }
-    if (pane === 'rsi') return { x, rsi: { range: () => [0, 100] } };
-    if (pane === 'volume') return { x, volume: { range: (_u, _min, max) => [0, max * 1.1 || 1] } };
-    return {
-      x,
-      [pane]: {
-        range: (_u, min, max) => {
-          const edge = Math.max(Math.abs(min), Math.abs(max)) * 1.1 || 1;
-          return [-edge, edge];
-        },
-      },
+    const key = scaleOf(pane);
+    const range: uPlot.Scale.Range = (_u, min, max) => {
+      drawnRanges[key] = { min, max };
+      return valueRange(pane, min, max);
     };
+    return { x, [key]: { range } };
   }
 
-  function drawPane(u: uPlot, pane: Plot['pane']) {
+  /** Whether the forming candle's values on `plot` lie within the range it last drew. */
+  function formingFits(plot: Plot): boolean {
+    const at = columns.time.length - 1;
+    const values = plot.lines.map((line) => lineValues(line.key)[at]);
+    if (plot.pane === 'main') values.push(columns.high[at], columns.low[at]);
+    return withinRange(drawnRanges[scaleOf(plot.pane)], values);
+  }
+
+  /** A sub-pane's guide lines. */
+  function guides(pane: Plot['pane']): ChartLevel[] {
+    if (pane === 'macd') return [{ price: 0, colour: colours.grid, dash: [] }];
+    if (pane === 'rsi') {
+      return [70, 30].map((level) => ({ price: level, colour: colours.muted, dash: [2, 3] }));
+    }
+    return [];
+  }
+
+  /**
+   * What the chart paints over uPlot's series on `u`, the candles in `span`: the candles (or
+   * the close line) and bars, then the levels and drawings, which `overlay` runs clipped to the
+   * part of the plot it covers.
+   */
+  function paintPane(
+    u: uPlot,
+    pane: Plot['pane'],
+    span: IndexSpan,
+    overlay: (draw: () => void) => void,
+  ) {
     const slot = seconds();
     if (pane === 'main') {
-      if (type === 'candles') drawCandles(u, columns, slot, colours.up, colours.down);
+      if (type === 'candles') drawCandles(u, columns, slot, colours.up, colours.down, span);
       else {
         const line = colours.lines[1] ?? colours.text;
-        drawCloseLine(u, columns, slot, line, type === 'area' ? colours.area : undefined);
+        drawCloseLine(u, columns, slot, line, type === 'area' ? colours.area : undefined, span);
       }
-      drawLevels(u, levels);
-      paintDrawings(u, drawings);
-      setup.onDrawn?.();
+      overlay(() => {
+        drawLevels(u, levels);
+        paintDrawings(u, drawings);
+      });
     } else if (pane === 'volume') {
-      drawBars(u, columns.time, lineValues('volume'), slot, 'volume', (i) =>
-        (columns.close[i] as number) >= (columns.open[i] as number) ? colours.up : colours.down,
-      );
-    } else if (pane === 'macd') {
-      drawLevels(u, [{ price: 0, colour: colours.grid, dash: [] }], 'macd');
-      drawBars(u, columns.time, lineValues('macd.histogram'), slot, 'macd', (_i, value) =>
-        value >= 0 ? colours.up : colours.down,
-      );
-    } else if (pane === 'rsi') {
-      drawLevels(
+      drawBars(
         u,
-        [70, 30].map((level) => ({ price: level, colour: colours.muted, dash: [2, 3] })),
-        'rsi',
+        columns.time,
+        lineValues('volume'),
+        slot,
+        'volume',
+        (i) =>
+          (columns.close[i] as number) >= (columns.open[i] as number) ? colours.up : colours.down,
+        span,
       );
+    } else {
+      overlay(() => drawLevels(u, guides(pane), pane));
+      if (pane === 'macd') {
+        drawBars(
+          u,
+          columns.time,
+          lineValues('macd.histogram'),
+          slot,
+          'macd',
+          (_i, value) => (value >= 0 ? colours.up : colours.down),
+          span,
+        );
+      }
     }
+  }
+
+  /** The forming slot of `u` on its layer: the lines' last segments, then the pane's paint. */
+  function paintSlot(u: uPlot, pane: Plot['pane'], own: readonly IndicatorLine[]) {
+    let layer = layers.get(u);
+    if (!layer) {
+      layer = createSlotLayer(u);
+      layers.set(u, layer);
+    }
+    const from = layeredFrom(columns.time.length);
+    layer.paint(slotColumn(u, columns.time, seconds()), (onLayer) => {
+      const ends = own
+        .filter((line) => !drawnAsBars(line))
+        .map((line) => ({ values: lineValues(line.key), stroke: strokeOf(line) }));
+      drawSegments(onLayer, columns.time, from, scaleOf(pane), ends);
+      paintPane(onLayer, pane, { from }, (draw) => draw());
+    });
+  }
+
+  /** uPlot's draw hook: the pane's paint up to the slot, then the slot's layer. */
+  function drawPane(u: uPlot, pane: Plot['pane'], own: readonly IndicatorLine[]) {
+    const column = slotColumn(u, columns.time, seconds());
+    paintPane(u, pane, { to: layeredFrom(columns.time.length) - 1 }, (draw) =>
+      leftOfColumn(u, column, draw),
+    );
+    paintSlot(u, pane, own);
+    if (pane === 'main') setup.onDrawn?.();
   }
 
   function options(pane: Plot['pane'], own: readonly IndicatorLine[], plotHeight: number) {
@@ -399,7 +502,7 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
       series,
       axes: axes(pane),
       hooks: {
-        draw: [(u: uPlot) => drawPane(u, pane)],
+        draw: [(u: uPlot) => drawPane(u, pane, own)],
         setCursor: [(u: uPlot) => showCursor(u.cursor.idx)],
       },
     } satisfies uPlot.Options;
@@ -484,11 +587,20 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
     });
   }
 
+  /**
+   * Draws what changed: when only the forming candle's values did, and a plot's scale would
+   * not move for them, that plot repaints its slot layer alone; otherwise uPlot redraws it.
+   */
   function render() {
+    const slotOnly = !redrawAll;
+    redrawAll = false;
     if (plots.length === 0) {
       build();
     } else {
-      for (const plot of plots) plot.uplot.setData(dataOf(plot));
+      for (const plot of plots) {
+        if (slotOnly && formingFits(plot)) paintSlot(plot.uplot, plot.pane, plot.lines);
+        else plot.uplot.setData(dataOf(plot));
+      }
     }
     if (main()?.cursor.idx == null) showCursor(null);
   }
@@ -500,6 +612,11 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
       plot.root.remove();
     }
     plots = [];
+  }
+
+  /** Every change but a tick's to the forming candle: the next render redraws every plot. */
+  function redrawNext() {
+    redrawAll = true;
   }
 
   /** The y axis wide enough for the history's longest price label. */
@@ -523,7 +640,10 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
       view = extent ? initialViewport(extent) : null;
       // Axis formats belong to the options: new terms need new plots.
       if (changed) build();
-      else render();
+      else {
+        redrawNext();
+        render();
+      }
     },
 
     live(candle) {
@@ -533,10 +653,12 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
       followMerge(indicators, result, columns.time.length);
       const extent = bounds();
       if (extent) {
-        view =
+        const next =
           view && before !== undefined
             ? followLatest(view, before, extent)
             : initialViewport(extent);
+        if (result !== 'updated' || next.min !== view?.min || next.max !== view?.max) redrawNext();
+        view = next;
       }
       queueRender();
       return result;
@@ -546,6 +668,7 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
       const added = prependOlder(columns, older);
       if (added === 0) return 0;
       followPrepend(indicators, added);
+      redrawNext();
       render();
       return added;
     },
@@ -558,8 +681,13 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
 
     applyIndicators(update, topic) {
       if (!applyIndicatorUpdate(indicators, columns.time, update, topic)) return;
-      if (update.reset) build();
-      else queueRender();
+      if (update.reset) {
+        build();
+        return;
+      }
+      const latest = columns.time.at(-1);
+      if (update.times.some((time) => time !== latest)) redrawNext();
+      queueRender();
     },
 
     setLevels(next) {
@@ -649,6 +777,11 @@ export function createChartController(host: HTMLElement, setup: ChartSetup): Cha
       destroyPlots();
     },
   };
+}
+
+/** The value scale of a pane's plot: `y` for the prices, the pane's own name below them. */
+function scaleOf(pane: 'main' | Pane): string {
+  return pane === 'main' ? 'y' : pane;
 }
 
 function sameColours(a: ChartColours, b: ChartColours): boolean {

@@ -29,12 +29,26 @@ function clipToPlot(u: uPlot) {
   return () => ctx.restore();
 }
 
-/** The first and last index worth drawing: candles in view, one slot either side. */
-function visibleRange(u: uPlot, times: readonly number[], slot: number): [number, number] {
+/** Candle indexes `from` to `to`, both inclusive. */
+export interface IndexSpan {
+  readonly from?: number;
+  readonly to?: number;
+}
+
+/**
+ * The first and last index worth drawing: candles in view, one slot either side, within
+ * `span` (the part of the chart a canvas paints, see forming-slot.ts).
+ */
+function visibleRange(
+  u: uPlot,
+  times: readonly number[],
+  slot: number,
+  span: IndexSpan = {},
+): [number, number] {
   const min = (u.scales.x?.min ?? 0) - slot;
   const max = (u.scales.x?.max ?? 0) + slot;
-  let first = 0;
-  let last = times.length - 1;
+  let first = Math.max(0, span.from ?? 0);
+  let last = Math.min(times.length - 1, span.to ?? times.length);
   while (first <= last && (times[first] as number) < min) first++;
   while (last >= first && (times[last] as number) > max) last--;
   return [first, last];
@@ -48,13 +62,20 @@ export interface CandleData {
   readonly close: readonly number[];
 }
 
-/** Candlesticks of `data`, `up` for a close at or above the open, else `down`. */
-export function drawCandles(u: uPlot, data: CandleData, slot: number, up: string, down: string) {
+/** Candlesticks of `data` in `span`, `up` for a close at or above the open, else `down`. */
+export function drawCandles(
+  u: uPlot,
+  data: CandleData,
+  slot: number,
+  up: string,
+  down: string,
+  span?: IndexSpan,
+) {
   if (data.time.length === 0 || u.scales.x?.min == null) return;
   const { ctx } = u;
   const { body, line } = widths(u, slot);
   const restore = clipToPlot(u);
-  const [first, last] = visibleRange(u, data.time, slot);
+  const [first, last] = visibleRange(u, data.time, slot, span);
   for (let i = first; i <= last; i++) {
     const open = data.open[i] as number;
     const close = data.close[i] as number;
@@ -88,8 +109,9 @@ function traceCloses(u: uPlot, data: CandleData, first: number, last: number) {
 }
 
 /**
- * A line through the closes of `data` in `colour`; with `fill`, the area under it down to the
- * plot's bottom filled first.
+ * A line through the closes of `data` in `span` in `colour`; with `fill`, the area under it
+ * down to the plot's bottom filled first. The area's ends stand on whole pixels, so two areas
+ * that meet there (the canvas's and the slot layer's) leave no seam.
  */
 export function drawCloseLine(
   u: uPlot,
@@ -97,17 +119,21 @@ export function drawCloseLine(
   slot: number,
   colour: string,
   fill?: string,
+  span?: IndexSpan,
 ) {
   if (data.time.length === 0 || u.scales.x?.min == null) return;
-  const [first, last] = visibleRange(u, data.time, slot);
+  const [first, last] = visibleRange(u, data.time, slot, span);
   if (first > last) return;
   const { ctx, bbox } = u;
   const restore = clipToPlot(u);
   if (fill) {
     const bottom = bbox.top + bbox.height;
+    const edge = (i: number) => Math.round(u.valToPos(data.time[i] as number, 'x', true));
     traceCloses(u, data, first, last);
-    ctx.lineTo(u.valToPos(data.time[last] as number, 'x', true), bottom);
-    ctx.lineTo(u.valToPos(data.time[first] as number, 'x', true), bottom);
+    ctx.lineTo(edge(last), u.valToPos(data.close[last] as number, 'y', true));
+    ctx.lineTo(edge(last), bottom);
+    ctx.lineTo(edge(first), bottom);
+    ctx.lineTo(edge(first), u.valToPos(data.close[first] as number, 'y', true));
     ctx.closePath();
     ctx.fillStyle = fill;
     ctx.fill();
@@ -131,13 +157,14 @@ export function drawBars(
   slot: number,
   scale: string,
   colourOf: (index: number, value: number) => string,
+  span?: IndexSpan,
 ) {
   if (times.length === 0 || u.scales.x?.min == null) return;
   const { ctx } = u;
   const { body } = widths(u, slot);
   const restore = clipToPlot(u);
   const zero = Math.round(u.valToPos(0, scale, true));
-  const [first, last] = visibleRange(u, times, slot);
+  const [first, last] = visibleRange(u, times, slot, span);
   for (let i = first; i <= last; i++) {
     const value = values[i];
     if (value == null) continue;
@@ -150,6 +177,59 @@ export function drawBars(
       body,
       Math.max(1, Math.abs(zero - y)),
     );
+  }
+  restore();
+}
+
+/** How an indicator line is stroked: uPlot's series options for it. */
+export interface LineStroke {
+  readonly colour: string;
+  /** CSS px. */
+  readonly width: number;
+  /** Canvas px, as uPlot takes a series' dash. */
+  readonly dash?: readonly number[];
+}
+
+/** An indicator line's values and how it is stroked. */
+export interface StrokedLine {
+  readonly values: readonly (number | null)[];
+  readonly stroke: LineStroke;
+}
+
+/**
+ * The segment of each of `lines` on scale `scale` from candle `from` to the next, stroked as
+ * uPlot strokes a series (whole pixels, round joins); a line without both values is skipped.
+ */
+export function drawSegments(
+  u: uPlot,
+  times: readonly number[],
+  from: number,
+  scale: string,
+  lines: readonly StrokedLine[],
+) {
+  const start = times[from];
+  const end = times[from + 1];
+  if (start === undefined || end === undefined || u.scales.x?.min == null) return;
+  const { ctx } = u;
+  const x0 = Math.round(u.valToPos(start, 'x', true));
+  const x1 = Math.round(u.valToPos(end, 'x', true));
+  const restore = clipToPlot(u);
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  for (const { values, stroke } of lines) {
+    const a = values[from];
+    const b = values[from + 1];
+    if (a == null || b == null) continue;
+    const width = stroke.width * devicePixelRatio;
+    // uPlot shifts an odd-width line by half a pixel, so it covers whole pixels.
+    const offset = (width % 2) / 2;
+    ctx.strokeStyle = stroke.colour;
+    ctx.lineWidth = width;
+    ctx.setLineDash(stroke.dash ? [...stroke.dash] : []);
+    ctx.beginPath();
+    ctx.moveTo(x0 + offset, Math.round(u.valToPos(a, scale, true)) + offset);
+    ctx.lineTo(x1 + offset, Math.round(u.valToPos(b, scale, true)) + offset);
+    ctx.stroke();
   }
   restore();
 }
